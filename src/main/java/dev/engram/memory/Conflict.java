@@ -1,0 +1,53 @@
+package dev.engram.memory;
+
+/**
+ * A conditional write whose precondition failed: the hash the caller expected ({@code want}) and the one the store
+ * holds ({@code have}), "" for no entry on either side. Nothing was written.
+ */
+public final class Conflict extends MemoryException {
+
+    private final Scope scope;
+    private final String name;
+    private final String want;
+    private final String have;
+
+    public Conflict(Scope scope, String name, String want, String have) {
+        super(message(scope, name, want, have));
+        this.scope = scope;
+        this.name = name;
+        this.want = want;
+        this.have = have;
+    }
+
+    private static String message(Scope scope, String name, String want, String have) {
+        String id = scope + "/" + name;
+        if (want.isEmpty()) {
+            return id + " already exists (" + have + "). Read it, and write over it with its hash as the "
+                    + "precondition if you mean to replace it.";
+        }
+        if (have.isEmpty()) {
+            return id + " does not exist any more; it was forgotten after you read " + want
+                    + ". Read the journal to see what happened, and write without a precondition to create it.";
+        }
+        return id + " is now " + have + ", not the " + want + " this write was built on. Read it again, "
+                + "apply your change to what it holds now, and retry with its hash.";
+    }
+
+    public Scope scope() {
+        return scope;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The hash the write expected, "" for "must not exist". */
+    public String want() {
+        return want;
+    }
+
+    /** The hash the store holds, "" for no live entry. */
+    public String have() {
+        return have;
+    }
+}

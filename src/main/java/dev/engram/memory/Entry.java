@@ -1,0 +1,83 @@
+package dev.engram.memory;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * One remembered thing: a kebab-case {@code name} unique within its {@code scope}, Markdown {@code content} bounded
+ * by the store's limit, and {@code meta} such as a description.
+ *
+ * <p>{@code hash} and {@code updated} are set by the store; a caller building an entry to write uses
+ * {@link #draft}, and a store ignores both on {@link Store#put}. {@code deleted} marks a tombstone in the journal,
+ * whose content is then the last content the entry held; {@link Store#get} and {@link Store#list} never return one.
+ *
+ * @param meta keys in byte order, copied; never null
+ * @param hash {@code sha256:} and the hex digest of the content, or "" on a draft
+ * @param updated when the store last wrote the entry, or null on a draft
+ */
+public record Entry(Scope scope, String name, String content, Map<String, String> meta, String hash,
+        Instant updated, boolean deleted) {
+
+    /** The meta key the rendered block and an index show beside an entry. */
+    public static final String DESCRIPTION = "description";
+
+    public Entry {
+        Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(content, "content");
+        meta = meta == null || meta.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(meta));
+        hash = hash == null ? "" : hash;
+    }
+
+    /** An entry to write: the store sets its hash and time. */
+    public static Entry draft(Scope scope, String name, String content, Map<String, String> meta) {
+        return new Entry(scope, name, content, meta, "", null, false);
+    }
+
+    /** The entry's description, or "". */
+    public String description() {
+        return meta.getOrDefault(DESCRIPTION, "");
+    }
+
+    /** The content's size in UTF-8 bytes, the number the store's bound applies to. */
+    public int size() {
+        return utf8Length(content);
+    }
+
+    /** This entry as stored: the hash of its content, written at {@code at}. */
+    public Entry stored(Instant at) {
+        return new Entry(scope, name, content, meta, Hash.of(content), at, false);
+    }
+
+    /** The tombstone of this entry, keeping its last content, written at {@code at}. */
+    public Entry tombstone(Instant at) {
+        return new Entry(scope, name, content, meta, hash, at, true);
+    }
+
+    /** The UTF-8 length of {@code s}, counting an unpaired surrogate as the 3 bytes a lenient encoder writes. */
+    static int utf8Length(String s) {
+        int bytes = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

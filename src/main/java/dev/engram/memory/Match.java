@@ -1,0 +1,61 @@
+package dev.engram.memory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a search matches: every whitespace-separated word of the query appears, ignoring case, in the entry's name,
+ * one of its meta values or its content. An empty query matches every entry.
+ *
+ * <p>Both sides are folded the same way, so a store may keep {@link #text} of each entry and test
+ * {@link #words} against it with a substring search: no word holds white space, so none can match across the
+ * line breaks that separate the fields.
+ */
+public final class Match {
+
+    private Match() {
+    }
+
+    /** Whether {@code e} matches {@code query}. */
+    public static boolean matches(Entry e, String query) {
+        String text = text(e);
+        for (String word : words(query)) {
+            if (!text.contains(word)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The entry's searchable text: name, meta values and content, folded, one per line. */
+    public static String text(Entry e) {
+        StringBuilder b = new StringBuilder(e.content().length() + 64);
+        b.append(e.name()).append('\n');
+        for (String value : e.meta().values()) {
+            b.append(value).append('\n');
+        }
+        b.append(e.content());
+        return fold(b.toString());
+    }
+
+    /** The query's words, folded. */
+    public static List<String> words(String query) {
+        List<String> words = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i <= query.length(); i++) {
+            boolean space = i == query.length() || EntryRules.isSpace(query.charAt(i));
+            if (space && start >= 0) {
+                words.add(fold(query.substring(start, i)));
+                start = -1;
+            } else if (!space && start < 0) {
+                start = i;
+            }
+        }
+        return words;
+    }
+
+    private static String fold(String s) {
+        return s.toLowerCase(Locale.ROOT);
+    }
+}

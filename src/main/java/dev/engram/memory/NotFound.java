@@ -1,0 +1,21 @@
+package dev.engram.memory;
+
+/** What was asked for is not live: an entry never written or forgotten, or a store never written to. */
+public final class NotFound extends MemoryException {
+
+    private NotFound(String message) {
+        super(message);
+    }
+
+    /** No live entry {@code scope/name}. */
+    public static NotFound entry(Scope scope, String name) {
+        return new NotFound("No live entry " + scope + "/" + name + ". List the scope to see what it holds; "
+                + "a forgotten entry is still in the journal.");
+    }
+
+    /** No store {@code id}. */
+    public static NotFound store(String id) {
+        return new NotFound("No store " + id + ". A store is created by its first write, or by PUT /v1/stores/"
+                + id + ".");
+    }
+}

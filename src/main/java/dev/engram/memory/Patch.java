@@ -1,0 +1,64 @@
+package dev.engram.memory;
+
+/**
+ * An edit anchored in the stored text: replace exactly one occurrence of {@code oldText} with {@code newText}.
+ * Applied with {@link PutOptions#ifHash} on the state it read and retried on a conflict, so two sessions patching
+ * one entry keep both edits, and an edit whose anchor another session removed fails out loud.
+ */
+public record Patch(String oldText, String newText) {
+
+    /** How many times {@link #applyTo} reads and writes again after a conflict before giving up. */
+    public static final int DEFAULT_ATTEMPTS = 8;
+
+    public Patch {
+        if (oldText == null || oldText.isEmpty()) {
+            throw new Invalid("patch-old-text", "old_text", "old_text is empty; give the exact text to replace, "
+                    + "copied from the entry, long enough to occur once.");
+        }
+        if (newText == null) {
+            throw new Invalid("patch-new-text", "new_text", "new_text is missing; give the replacement text, "
+                    + "or \"\" to delete old_text.");
+        }
+    }
+
+    /** The content with the one occurrence of {@code oldText} replaced; {@link Invalid} when there is not one. */
+    public String apply(Scope scope, String name, String content) {
+        int at = content.indexOf(oldText);
+        if (at < 0) {
+            throw new Invalid("patch-anchor-missing", "old_text", "old_text does not occur in " + scope + "/"
+                    + name + ". Read the entry and copy the text to replace exactly.");
+        }
+        int again = content.indexOf(oldText, at + 1);
+        if (again >= 0) {
+            int count = 2;
+            for (int i = content.indexOf(oldText, again + 1); i >= 0; i = content.indexOf(oldText, i + 1)) {
+                count++;
+            }
+            throw new Invalid("patch-anchor-ambiguous", "old_text", "old_text occurs " + count + " times in "
+                    + scope + "/" + name + ". Include more of the surrounding text so that it occurs once.");
+        }
+        return content.substring(0, at) + newText + content.substring(at + oldText.length());
+    }
+
+    /**
+     * Reads the entry, applies the patch and writes it conditional on the state read, again after each conflict,
+     * up to {@code attempts} times. With a precondition already in {@code options} it tries once.
+     */
+    public Change applyTo(Store store, Scope scope, String name, PutOptions options, int attempts) {
+        for (int attempt = 1; ; attempt++) {
+            Entry current = store.get(scope, name);
+            if (options.conditional()) {
+                options.check(scope, name, current);
+            }
+            String content = apply(scope, name, current.content());
+            try {
+                return store.put(Entry.draft(scope, name, content, current.meta()),
+                        options.ifHash(current.hash()));
+            } catch (Conflict c) {
+                if (options.conditional() || attempt >= attempts) {
+                    throw c;
+                }
+            }
+        }
+    }
+}

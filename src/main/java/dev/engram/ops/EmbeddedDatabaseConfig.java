@@ -1,0 +1,46 @@
+package dev.engram.ops;
+
+import io.quarkus.runtime.ExecutionMode;
+import io.smallrye.config.ConfigSourceContext;
+import io.smallrye.config.ConfigSourceFactory;
+import io.smallrye.config.ConfigValue;
+import io.smallrye.config.PropertiesConfigSource;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+
+/**
+ * Supplies the datasource when none is configured: starts the embedded PostgreSQL ({@code engram.data-dir},
+ * default {@code .engram}) and points {@code quarkus.datasource.jdbc.url} at it. With
+ * {@code QUARKUS_DATASOURCE_JDBC_URL} set it does nothing, and Engram uses that server.
+ */
+public final class EmbeddedDatabaseConfig implements ConfigSourceFactory {
+
+    /** Above application.properties (250), below system properties and the environment. */
+    private static final int ORDINAL = 275;
+
+    @Override
+    public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
+        if (ExecutionMode.current() == ExecutionMode.UNSET || isSet(context.getValue("quarkus.datasource.jdbc.url"))) {
+            return List.of();
+        }
+        ConfigValue dir = context.getValue("engram.data-dir");
+        ConfigValue fresh = context.getValue("engram.embedded.fresh");
+        String url = EmbeddedPostgres.start(Path.of(isSet(dir) ? dir.getValue() : ".engram"),
+                isSet(fresh) && Boolean.parseBoolean(fresh.getValue()));
+        return List.of(new PropertiesConfigSource(Map.of(
+                "quarkus.datasource.jdbc.url", url,
+                "quarkus.datasource.username", "postgres"), "engram-embedded-postgres", ORDINAL));
+    }
+
+    @Override
+    public OptionalInt getPriority() {
+        return OptionalInt.of(ORDINAL);
+    }
+
+    private static boolean isSet(ConfigValue value) {
+        return value != null && value.getValue() != null && !value.getValue().isBlank();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.engram.store.pg;
+
+import dev.engram.memory.Change;
+import dev.engram.memory.Entry;
+import dev.engram.memory.Scope;
+import io.quarkus.hibernate.orm.panache.Panache;
+import io.quarkus.panache.common.Page;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.control.ActivateRequestContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The store's reads, through the Panache entities; each is one query outside any transaction. Rows are written
+ * by the SQL write functions, never through Hibernate, so no read may answer from the session's cache of rows an
+ * earlier read loaded: each read clears the session when it is done (see {@link #fresh}).
+ */
+@ApplicationScoped
+@ActivateRequestContext
+class PgReads {
+
+    private static <T> T fresh(Supplier<T> read) {
+        try {
+            return read.get();
+        } finally {
+            Panache.getEntityManager().clear();
+        }
+    }
+
+    Optional<Entry> get(String store, Scope scope, String name) {
+        return fresh(() -> EntryRow.<EntryRow>find("storeId = ?1 and scope = ?2 and name = ?3", store,
+                scope.value(), name).firstResultOptional().map(EntryRow::toEntry));
+    }
+
+    List<Entry> list(String store, Scope scope) {
+        return fresh(() -> EntryRow.<EntryRow>list("storeId = ?1 and scope = ?2 order by name", store,
+                scope.value()).stream().map(EntryRow::toEntry).toList());
+    }
+
+    List<Change> journal(String store, long after, int limit) {
+        return fresh(() -> JournalRow.<JournalRow>find("storeId = ?1 and seq > ?2 order by seq", store, after)
+                .page(Page.ofSize(limit)).list().stream().map(JournalRow::toChange).toList());
+    }
+
+    /**
+     * The live entries of {@code scopes} (every scope when empty) whose search text holds every one of
+     * {@code words}, by scope in the order given, then name.
+     */
+    @SuppressWarnings("unchecked")
+    List<Entry> search(String store, List<Scope> scopes, List<String> words, int limit) {
+        List<Object> params = new ArrayList<>();
+        params.add(store);
+        StringBuilder sql = new StringBuilder("select * from entry where store_id = ?1");
+        StringBuilder order = new StringBuilder(" order by ");
+        List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
+        if (!distinct.isEmpty()) {
+            sql.append(" and scope in (");
+            order.append("case scope");
+            for (int i = 0; i < distinct.size(); i++) {
+                params.add(distinct.get(i));
+                sql.append(i == 0 ? "?" : ", ?").append(params.size());
+                order.append(" when ?").append(params.size()).append(" then ").append(i);
+            }
+            sql.append(')');
+            order.append(" end, name");
+        } else {
+            order.append("scope, name");
+        }
+        for (String word : words) {
+            params.add("%" + escapeLike(word) + "%");
+            sql.append(" and search_text like ?").append(params.size()).append(" escape '\\'");
+        }
+        sql.append(order);
+        if (limit > 0) {
+            sql.append(" limit ").append(limit);
+        }
+        var query = Panache.getEntityManager().createNativeQuery(sql.toString(), EntryRow.class);
+        for (int i = 0; i < params.size(); i++) {
+            query.setParameter(i + 1, params.get(i));
+        }
+        return fresh(() -> ((List<EntryRow>) query.getResultList()).stream().map(EntryRow::toEntry).toList());
+    }
+
+    Optional<StoreRow> store(String id) {
+        return fresh(() -> StoreRow.<StoreRow>findByIdOptional(id));
+    }
+
+    /** Live entries by scope. */
+    List<Object[]> counts(String store) {
+        return Panache.getEntityManager()
+                .createQuery("select scope, count(*) from EntryRow where storeId = ?1 group by scope", Object[].class)
+                .setParameter(1, store).getResultList();
+    }
+
+    private static String escapeLike(String word) {
+        return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+}

@@ -1,0 +1,74 @@
+package dev.engram.store.pg;
+
+import dev.engram.memory.Change;
+import dev.engram.memory.Entry;
+import dev.engram.memory.EntryRules;
+import dev.engram.memory.Match;
+import dev.engram.memory.NotFound;
+import dev.engram.memory.PutOptions;
+import dev.engram.memory.Scope;
+import dev.engram.memory.Store;
+import dev.engram.memory.TooLarge;
+import java.util.List;
+
+/** One store in PostgreSQL: a handle that holds only its ID; every call goes to the database. */
+final class PgStore implements Store {
+
+    private final String id;
+    private final PgStores stores;
+
+    PgStore(String id, PgStores stores) {
+        this.id = id;
+        this.stores = stores;
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public Entry get(Scope scope, String name) {
+        return stores.reads().get(id, scope, name).orElseThrow(() -> NotFound.entry(scope, name));
+    }
+
+    @Override
+    public List<Entry> list(Scope scope) {
+        return stores.reads().list(id, scope);
+    }
+
+    @Override
+    public Change put(Entry entry, PutOptions options) {
+        try {
+            EntryRules.check(entry, stores.maxEntryBytes(id), () -> storedSize(entry));
+        } catch (TooLarge cached) {
+            // Another replica may have raised the bound since it was cached: refuse only on the current one.
+            EntryRules.check(entry, stores.refreshMaxEntryBytes(id), () -> storedSize(entry));
+        }
+        return stores.writes().put(id, stores.defaultMaxEntryBytes(), entry, options);
+    }
+
+    private int storedSize(Entry entry) {
+        return stores.reads().get(id, entry.scope(), entry.name()).map(Entry::size).orElse(-1);
+    }
+
+    @Override
+    public Change forget(Scope scope, String name, PutOptions options) {
+        return stores.writes().forget(id, scope, name, options);
+    }
+
+    @Override
+    public List<Entry> search(List<Scope> scopes, String query, int limit) {
+        return stores.reads().search(id, scopes, Match.words(query), limit);
+    }
+
+    @Override
+    public List<Change> journal(long after, int limit) {
+        return stores.reads().journal(id, Math.max(after, 0), limit > 0 ? limit : Integer.MAX_VALUE);
+    }
+
+    @Override
+    public int maxEntryBytes() {
+        return stores.maxEntryBytes(id);
+    }
+}

@@ -1,0 +1,139 @@
+package dev.engram.store.pg;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.memory.Change;
+import dev.engram.memory.Conflict;
+import dev.engram.memory.Entry;
+import dev.engram.memory.Match;
+import dev.engram.memory.NotFound;
+import dev.engram.memory.PutOptions;
+import dev.engram.memory.Scope;
+import dev.engram.memory.TooLarge;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.OffsetDateTime;
+import java.util.Map;
+import org.postgresql.util.PSQLException;
+
+/**
+ * The store's writes: each is one call of {@code engram_put} or {@code engram_forget}, one statement in one
+ * round trip on an autocommit connection, so a store's row lock is held only while PostgreSQL runs it.
+ */
+@ApplicationScoped
+class PgWrites {
+
+    private static final String PUT = "select * from engram_put(?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)";
+    private static final String FORGET = "select * from engram_forget(?, ?, ?, ?, ?, ?)";
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    /** Meta is a flat object of strings; this mapper is the database's, apart from the one REST configures. */
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    Event<JournalAppended> appended;
+
+    /** Writes {@code entry}, whose rules the caller has checked, creating the store with {@code defaultLimit}. */
+    Change put(String store, int defaultLimit, Entry entry, PutOptions options) {
+        Entry draft = entry.stored(null);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(PUT)) {
+            s.setString(1, store);
+            s.setInt(2, defaultLimit);
+            s.setString(3, entry.scope().value());
+            s.setString(4, entry.name());
+            s.setString(5, entry.content());
+            s.setString(6, metaJson(entry.meta()));
+            s.setString(7, draft.hash());
+            s.setString(8, Match.text(entry));
+            s.setString(9, options.session());
+            setNullable(s, 10, options.expect().orElse(null));
+            setNullable(s, 11, options.claimedBase().orElse(null));
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                var at = r.getObject(4, OffsetDateTime.class).toInstant();
+                Change change = new Change(r.getLong(1),
+                        new Entry(entry.scope(), entry.name(), entry.content(), entry.meta(), draft.hash(), at, false),
+                        r.getString(2), r.getString(3), options.session(), "", at);
+                appended.fire(new JournalAppended(store, change.seq()));
+                return change;
+            }
+        } catch (SQLException e) {
+            throw refusal(e, entry.scope(), entry.name(), entry.size(), options);
+        }
+    }
+
+    /** Writes the tombstone of {@code scope/name}. */
+    Change forget(String store, Scope scope, String name, PutOptions options) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(FORGET)) {
+            s.setString(1, store);
+            s.setString(2, scope.value());
+            s.setString(3, name);
+            s.setString(4, options.session());
+            setNullable(s, 5, options.expect().orElse(null));
+            setNullable(s, 6, options.claimedBase().orElse(null));
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                var at = r.getObject(5, OffsetDateTime.class).toInstant();
+                String hash = r.getString(4);
+                Entry tombstone = new Entry(scope, name, r.getString(2), parseMeta(r.getString(3)), hash, at, true);
+                Change change = new Change(r.getLong(1), tombstone, options.claimedBase().orElse(hash), hash,
+                        options.session(), "", at);
+                appended.fire(new JournalAppended(store, change.seq()));
+                return change;
+            }
+        } catch (SQLException e) {
+            throw refusal(e, scope, name, -1, options);
+        }
+    }
+
+    /** Turns a refusal raised by a write function into the core's error; anything else is a failure. */
+    private static RuntimeException refusal(SQLException e, Scope scope, String name, int size, PutOptions options) {
+        String detail = e instanceof PSQLException p && p.getServerErrorMessage() != null
+                ? p.getServerErrorMessage().getDetail() : null;
+        switch (String.valueOf(e.getSQLState())) {
+            case "EG404":
+                return NotFound.entry(scope, name);
+            case "EG412":
+                return new Conflict(scope, name, options.expect().orElse(""), detail == null ? "" : detail);
+            case "EG413":
+                String[] numbers = detail.split(" ");
+                return new TooLarge(scope, name, size, Integer.parseInt(numbers[0]), Integer.parseInt(numbers[1]));
+            default:
+                return new StoreUnavailable(e);
+        }
+    }
+
+    private static void setNullable(PreparedStatement s, int index, String value) throws SQLException {
+        if (value == null) {
+            s.setNull(index, Types.VARCHAR);
+        } else {
+            s.setString(index, value);
+        }
+    }
+
+    private String metaJson(Map<String, String> meta) {
+        try {
+            return JSON.writeValueAsString(meta);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a map of strings always serialises", e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, String> parseMeta(String meta) {
+        try {
+            return meta == null ? Map.of() : JSON.readValue(meta, Map.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("meta in the database is a JSON object of strings", e);
+        }
+    }
+}

@@ -1,0 +1,544 @@
+package dev.engram.memory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The conformance suite every {@link Store} passes, after the reference library's storetest: Validation,
+ * PutGetList, Bounds, IfHash, Forget, Journal, LostUpdates, Search, Concurrent and Persistence. A store's test
+ * extends it and says how to make an empty store and how to reopen one.
+ */
+public abstract class StoreContract {
+
+    protected static final Scope USER = new Scope("user");
+    protected static final Scope PROJECT = new Scope("project");
+
+    /** A new, empty store with the content bound {@code maxEntryBytes}. */
+    protected abstract Store newStore(int maxEntryBytes);
+
+    /** The same store as a new process would open it, or null when the store does not outlive its object. */
+    protected abstract Store reopen(Store store);
+
+    protected Store newStore() {
+        return newStore(EntryRules.DEFAULT_MAX_ENTRY_BYTES);
+    }
+
+    static Entry entry(Scope scope, String name, String content) {
+        return Entry.draft(scope, name, content, Map.of());
+    }
+
+    static Entry entry(Scope scope, String name, String content, Map<String, String> meta) {
+        return Entry.draft(scope, name, content, meta);
+    }
+
+    static List<Change> all(Store s) {
+        return s.journal(0, 0);
+    }
+
+    static String repeat(char c, int n) {
+        return String.valueOf(c).repeat(n);
+    }
+
+    // ---------------------------------------------------------------------------------------------- Validation
+
+    static Stream<Arguments> invalidEntries() {
+        return Stream.of(
+                Arguments.of("empty scope", entry(new Scope(""), "a", "x"), "scope-format"),
+                Arguments.of("uppercase scope", entry(new Scope("User"), "a", "x"), "scope-format"),
+                Arguments.of("scope with a space", entry(new Scope("my scope"), "a", "x"), "scope-format"),
+                Arguments.of("scope of 65 bytes", entry(new Scope(repeat('s', 65)), "a", "x"), "scope-format"),
+                Arguments.of("empty name", entry(USER, "", "x"), "name-format"),
+                Arguments.of("name with a space", entry(USER, "bad name", "x"), "name-format"),
+                Arguments.of("name with a leading hyphen", entry(USER, "-lead", "x"), "name-format"),
+                Arguments.of("name with a double hyphen", entry(USER, "a--b", "x"), "name-format"),
+                Arguments.of("name with an underscore", entry(USER, "snake_case", "x"), "name-format"),
+                Arguments.of("name of 65 bytes", entry(USER, repeat('n', 65), "x"), "name-format"),
+                Arguments.of("empty content", entry(USER, "a", ""), "content-empty"),
+                Arguments.of("content not UTF-8", entry(USER, "a", "half \uD800 a pair"), "content-encoding"),
+                Arguments.of("meta key not a name", entry(USER, "a", "x", Map.of("Bad Key", "v")), "meta-key-format"),
+                Arguments.of("meta key name", entry(USER, "a", "x", Map.of("name", "v")), "meta-key-reserved"),
+                Arguments.of("meta key updated", entry(USER, "a", "x", Map.of("updated", "v")), "meta-key-reserved"),
+                Arguments.of("meta value with a line break",
+                        entry(USER, "a", "x", Map.of("description", "two\nlines")), "meta-value-line"),
+                Arguments.of("meta value with surrounding space",
+                        entry(USER, "a", "x", Map.of("description", " padded")), "meta-value-space"),
+                Arguments.of("meta over 1 KiB",
+                        entry(USER, "a", "x", Map.of("description", repeat('d', 1014))), "meta-size"),
+                Arguments.of("content with NUL", entry(USER, "a", "nul\u0000byte"), "content-nul"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidEntries")
+    void validationRefusesAndWritesNothing(String label, Entry invalid, String rule) {
+        Store s = newStore();
+        Invalid e = assertThrows(Invalid.class, () -> s.put(invalid, PutOptions.NONE));
+        assertEquals(rule, e.rule(), label);
+        assertTrue(all(s).isEmpty(), "the journal holds nothing after " + label);
+        if (invalid.scope().isValid()) {
+            assertTrue(s.list(invalid.scope()).isEmpty(), "the scope holds nothing after " + label);
+        }
+        assertTrue(s.search(List.of(), "", 0).isEmpty(), "no entry is live after " + label);
+    }
+
+    @Test
+    void validationRefusesAnInvalidReplacementAndKeepsTheEntry() {
+        Store s = newStore();
+        Change first = s.put(entry(USER, "style", "Short answers."), PutOptions.NONE);
+        assertThrows(Invalid.class, () -> s.put(entry(USER, "style", "x", Map.of("name", "y")), PutOptions.NONE));
+        assertEquals(first.entry().hash(), s.get(USER, "style").hash());
+        assertEquals(1, all(s).size());
+    }
+
+    // ---------------------------------------------------------------------------------------------- PutGetList
+
+    @Test
+    void putCreatesThenReplacesAndGetReturnsWhatWasWritten() {
+        Store s = newStore();
+        Change created = s.put(entry(USER, "style", "Short answers.\n", Map.of("description", "How to answer")),
+                PutOptions.NONE);
+        assertEquals(1, created.seq());
+        assertEquals("", created.prev());
+        assertEquals("", created.replaced());
+        assertEquals(Hash.of("Short answers.\n"), created.entry().hash());
+        assertNotNull(created.entry().updated());
+        assertFalse(created.entry().deleted());
+
+        Entry got = s.get(USER, "style");
+        assertEquals("Short answers.\n", got.content());
+        assertEquals(Map.of("description", "How to answer"), got.meta());
+        assertEquals(created.entry().hash(), got.hash());
+        assertEquals("How to answer", got.description());
+
+        Change replaced = s.put(entry(USER, "style", "Long answers."), PutOptions.NONE);
+        assertEquals(2, replaced.seq());
+        assertEquals(created.entry().hash(), replaced.replaced());
+        assertEquals(created.entry().hash(), replaced.prev(), "an unanchored write is based on what the store held");
+        assertEquals(Map.of(), s.get(USER, "style").meta(), "put replaces the whole entry, meta included");
+    }
+
+    @Test
+    void listReturnsLiveEntriesOfOneScopeByName() {
+        Store s = newStore();
+        for (String name : List.of("zeta", "a1", "a-b", "beta")) {
+            s.put(entry(USER, name, name), PutOptions.NONE);
+        }
+        s.put(entry(PROJECT, "build", "make"), PutOptions.NONE);
+        assertEquals(List.of("a-b", "a1", "beta", "zeta"), s.list(USER).stream().map(Entry::name).toList());
+        assertEquals(List.of("build"), s.list(PROJECT).stream().map(Entry::name).toList());
+        assertTrue(s.list(new Scope("nobody")).isEmpty(), "an unknown scope lists nothing");
+        assertThrows(NotFound.class, () -> s.get(USER, "missing"));
+    }
+
+    @Test
+    void contentRoundTripsByteForByte() {
+        Store s = newStore();
+        String content = "Neovim, dark theme — süß ✓ 日本 😀\n\n#### Build\n\ttabs and  spaces  \r\n";
+        s.put(entry(USER, "editor", content), PutOptions.NONE);
+        assertEquals(content, s.get(USER, "editor").content());
+        assertEquals(Hash.of(content), s.get(USER, "editor").hash());
+    }
+
+    // ---------------------------------------------------------------------------------------------- Bounds
+
+    @Test
+    void contentAtTheBoundFitsAndOneByteMoreIsRefusedWithTheNumbers() {
+        Store s = newStore(16);
+        assertEquals(16, s.maxEntryBytes());
+        s.put(entry(USER, "fits", repeat('a', 13) + "é"), PutOptions.NONE); // 13 + 2 = 15 bytes
+        s.put(entry(USER, "fits", repeat('a', 16)), PutOptions.NONE);
+        TooLarge e = assertThrows(TooLarge.class,
+                () -> s.put(entry(USER, "fits", repeat('a', 15) + "é"), PutOptions.NONE));
+        assertEquals(17, e.size());
+        assertEquals(16, e.limit());
+        assertEquals(16, e.stored());
+        TooLarge fresh = assertThrows(TooLarge.class, () -> s.put(entry(USER, "new", repeat('b', 20)), PutOptions.NONE));
+        assertEquals(-1, fresh.stored(), "no live entry is -1");
+        assertEquals(2, all(s).size(), "refused writes are not journaled");
+        assertEquals(repeat('a', 16), s.get(USER, "fits").content());
+        assertThrows(NotFound.class, () -> s.get(USER, "new"));
+    }
+
+    @Test
+    void namesAndMetaAtTheirBoundsFit() {
+        Store s = newStore();
+        String longest = repeat('n', EntryRules.MAX_NAME_BYTES);
+        s.put(entry(new Scope(repeat('s', 64)), longest, "x"), PutOptions.NONE);
+        s.put(entry(USER, "meta", "x", Map.of("description", repeat('d', 1024 - 11))), PutOptions.NONE);
+        assertEquals(2, all(s).size());
+    }
+
+    // ---------------------------------------------------------------------------------------------- IfHash
+
+    @Test
+    void ifHashEmptyCreatesOnlyWhenAbsent() {
+        Store s = newStore();
+        Change c = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifHash(""));
+        assertEquals("", c.prev());
+        Conflict e = assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "two"), PutOptions.NONE.ifHash("")));
+        assertEquals("", e.want());
+        assertEquals(Hash.of("one"), e.have());
+        assertEquals("one", s.get(USER, "a").content());
+        assertEquals(1, all(s).size());
+    }
+
+    @Test
+    void ifHashWritesOnlyOnTheExpectedState() {
+        Store s = newStore();
+        String h1 = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        Change c2 = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifHash(h1));
+        assertEquals(h1, c2.prev());
+        assertEquals(h1, c2.replaced());
+        Conflict e = assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "three"), PutOptions.NONE.ifHash(h1)));
+        assertEquals(h1, e.want());
+        assertEquals(Hash.of("two"), e.have());
+        Conflict missing = assertThrows(Conflict.class,
+                () -> s.put(entry(USER, "b", "new"), PutOptions.NONE.ifHash(h1)));
+        assertEquals("", missing.have());
+        assertEquals("two", s.get(USER, "a").content());
+        assertEquals(2, all(s).size(), "a failed precondition writes nothing");
+        assertEquals(2, all(s).get(1).seq());
+    }
+
+    @Test
+    void basedOnRecordsTheBaseWithoutRefusing() {
+        Store s = newStore();
+        String h1 = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        s.put(entry(USER, "a", "two"), PutOptions.NONE);
+        Change c = s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(h1));
+        assertEquals(h1, c.prev());
+        assertEquals(Hash.of("two"), c.replaced());
+        assertEquals("three", s.get(USER, "a").content());
+    }
+
+    // ---------------------------------------------------------------------------------------------- Forget
+
+    @Test
+    void forgetWritesATombstoneThatKeepsTheLastContent() {
+        Store s = newStore();
+        Change put = s.put(entry(USER, "editor", "Uses neovim.\n", Map.of("description", "Editor")), PutOptions.NONE);
+        Change gone = s.forget(USER, "editor", PutOptions.NONE.session("slack-7f3a"));
+        assertEquals(2, gone.seq());
+        assertTrue(gone.entry().deleted());
+        assertEquals("Uses neovim.\n", gone.entry().content());
+        assertEquals(Map.of("description", "Editor"), gone.entry().meta());
+        assertEquals(put.entry().hash(), gone.entry().hash());
+        assertEquals(put.entry().hash(), gone.prev());
+        assertEquals(put.entry().hash(), gone.replaced());
+        assertEquals("slack-7f3a", gone.session());
+        assertThrows(NotFound.class, () -> s.get(USER, "editor"));
+        assertTrue(s.list(USER).isEmpty());
+        assertTrue(all(s).get(1).entry().deleted());
+
+        Change again = s.put(entry(USER, "editor", "Uses helix.\n"), PutOptions.NONE);
+        assertEquals("", again.replaced(), "a write after a tombstone creates");
+    }
+
+    @Test
+    void forgetOfAMissingEntryIsNotFoundAndWritesNothing() {
+        Store s = newStore();
+        assertThrows(NotFound.class, () -> s.forget(USER, "never", PutOptions.NONE));
+        s.put(entry(USER, "a", "one"), PutOptions.NONE);
+        s.forget(USER, "a", PutOptions.NONE);
+        assertThrows(NotFound.class, () -> s.forget(USER, "a", PutOptions.NONE));
+        assertEquals(2, all(s).size());
+    }
+
+    @Test
+    void forgetHonoursIfHash() {
+        Store s = newStore();
+        s.put(entry(USER, "a", "one"), PutOptions.NONE);
+        Conflict e = assertThrows(Conflict.class, () -> s.forget(USER, "a", PutOptions.NONE.ifHash(Hash.of("zero"))));
+        assertEquals(Hash.of("one"), e.have());
+        assertEquals("one", s.get(USER, "a").content());
+        s.forget(USER, "a", PutOptions.NONE.ifHash(Hash.of("one")));
+        assertThrows(NotFound.class, () -> s.get(USER, "a"));
+    }
+
+    // ---------------------------------------------------------------------------------------------- Journal
+
+    @Test
+    void journalReadsAfterTheCursorExclusively() {
+        Store s = newStore();
+        for (int i = 1; i <= 5; i++) {
+            s.put(entry(USER, "n" + i, "v" + i), PutOptions.NONE);
+        }
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L), all(s).stream().map(Change::seq).toList());
+        assertEquals(List.of(3L, 4L, 5L), s.journal(2, 0).stream().map(Change::seq).toList());
+        assertEquals(List.of(3L, 4L), s.journal(2, 2).stream().map(Change::seq).toList());
+        assertTrue(s.journal(5, 0).isEmpty());
+        assertTrue(s.journal(99, 10).isEmpty());
+    }
+
+    @Test
+    void journalReturnsCopies() {
+        Store s = newStore();
+        s.put(entry(USER, "a", "one", Map.of("description", "d")), PutOptions.NONE);
+        List<Change> read = all(s);
+        try {
+            read.clear();
+        } catch (UnsupportedOperationException expected) {
+            // an unmodifiable copy is a copy too
+        }
+        assertThrows(UnsupportedOperationException.class, () -> all(s).get(0).entry().meta().put("k", "v"));
+        assertEquals(1, all(s).size());
+        assertEquals(Map.of("description", "d"), all(s).get(0).entry().meta());
+        Map<String, String> meta = new HashMap<>(Map.of("description", "mine"));
+        s.put(entry(USER, "b", "two", meta), PutOptions.NONE);
+        meta.put("description", "changed after the write");
+        assertEquals("mine", s.get(USER, "b").description(), "the store keeps its own copy of what it was given");
+    }
+
+    @Test
+    void journalRecordsTheSessionThatWrote() {
+        Store s = newStore();
+        s.put(entry(USER, "a", "one"), PutOptions.NONE.session("slack-7f3a"));
+        s.put(entry(USER, "a", "two"), PutOptions.NONE);
+        s.forget(USER, "a", PutOptions.NONE.session("telegram-c91e"));
+        assertEquals(List.of("slack-7f3a", "", "telegram-c91e"), all(s).stream().map(Change::session).toList());
+        assertEquals(List.of("", "", ""), all(s).stream().map(Change::source).toList());
+    }
+
+    @Test
+    void putReturnsTheRecordTheJournalHolds() {
+        Store s = newStore();
+        Change returned = s.put(entry(USER, "a", "one", Map.of("type", "fact")), PutOptions.NONE.session("s1"));
+        Change journaled = all(s).get(0);
+        assertEquals(returned, journaled);
+        Change forgotten = s.forget(USER, "a", PutOptions.NONE);
+        assertEquals(forgotten, all(s).get(1));
+    }
+
+    // ---------------------------------------------------------------------------------------------- LostUpdates
+
+    @Test
+    void lostUpdatesReportsTheSecondOfTwoWritesBuiltOnOneRead() {
+        Store s = newStore();
+        String base = s.put(entry(USER, "style", "Prefers short answers.\n"), PutOptions.NONE.session("a"))
+                .entry().hash();
+        Change first = s.put(entry(USER, "style", "Short answers & tabs.\n"), PutOptions.NONE.basedOn(base).session("b"));
+        Change second = s.put(entry(USER, "style", "Short answers. Bristol.\n"),
+                PutOptions.NONE.basedOn(base).session("a"));
+        List<LostUpdate> lost = LostUpdates.find(s, 0);
+        assertEquals(1, lost.size());
+        assertEquals(second, lost.get(0).change());
+        assertEquals(first.entry().hash(), lost.get(0).over());
+    }
+
+    @Test
+    void lostUpdatesFindsNoneWhenEveryWriteIsAnchored() {
+        Store s = newStore();
+        String h = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifHash("")).entry().hash();
+        h = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifHash(h)).entry().hash();
+        s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(h));
+        s.put(entry(USER, "b", "unanchored"), PutOptions.NONE);
+        s.put(entry(USER, "b", "unanchored again"), PutOptions.NONE);
+        s.forget(USER, "a", PutOptions.NONE);
+        s.put(entry(USER, "a", "back"), PutOptions.NONE);
+        assertEquals(List.of(), LostUpdates.find(s, 0));
+    }
+
+    @Test
+    void lostUpdatesInAWindowSkipsTheFirstRecordOfEachEntry() {
+        Store s = newStore();
+        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        s.put(entry(USER, "a", "two"), PutOptions.NONE);
+        s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(base));
+        assertEquals(1, LostUpdates.find(s, 0).size());
+        assertEquals(1, LostUpdates.find(s, 1).size());
+        assertEquals(0, LostUpdates.find(s, 2).size(), "the record at seq 3 has no predecessor after seq 2");
+    }
+
+    @Test
+    void lostUpdatesReportsAWriteOverAForgottenEntry() {
+        Store s = newStore();
+        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        s.forget(USER, "a", PutOptions.NONE);
+        Change revived = s.put(entry(USER, "a", "edited"), PutOptions.NONE.basedOn(base));
+        List<LostUpdate> lost = LostUpdates.find(s, 0);
+        assertEquals(1, lost.size());
+        assertEquals(revived.seq(), lost.get(0).change().seq());
+        assertEquals("", lost.get(0).over());
+    }
+
+    // ---------------------------------------------------------------------------------------------- Search
+
+    private Store searchable() {
+        Store s = newStore();
+        s.put(entry(USER, "editor", "Uses Neovim with a dark theme.", Map.of("description", "Editor choice")),
+                PutOptions.NONE);
+        s.put(entry(USER, "timezone", "Europe/London"), PutOptions.NONE);
+        s.put(entry(USER, "percent", "Coverage is 100% on main_branch."), PutOptions.NONE);
+        s.put(entry(PROJECT, "build", "Run make check before a commit.", Map.of("type", "Neovim-free")),
+                PutOptions.NONE);
+        s.put(entry(PROJECT, "deploy", "Deploys on Fridays are forbidden."), PutOptions.NONE);
+        return s;
+    }
+
+    private static List<String> names(List<Entry> entries) {
+        return entries.stream().map(e -> e.scope() + "/" + e.name()).toList();
+    }
+
+    @Test
+    void searchMatchesEveryWordIgnoringCaseInNameMetaOrContent() {
+        Store s = searchable();
+        assertEquals(List.of("user/editor"), names(s.search(List.of(USER), "NEOVIM dark", 0)));
+        assertEquals(List.of("user/editor"), names(s.search(List.of(USER), "choice", 0)), "a meta value matches");
+        assertEquals(List.of("user/timezone"), names(s.search(List.of(USER), "timezone london", 0)),
+                "one word in the name, one in the content");
+        assertEquals(List.of(), names(s.search(List.of(USER), "neovim london", 0)), "every word must appear");
+        assertEquals(List.of(), names(s.search(List.of(USER), "theme.europe", 0)));
+    }
+
+    @Test
+    void searchListsByScopeInTheOrderGivenThenName() {
+        Store s = searchable();
+        assertEquals(List.of("project/build", "user/editor"), names(s.search(List.of(PROJECT, USER), "neovim", 0)));
+        assertEquals(List.of("user/editor", "project/build"), names(s.search(List.of(USER, PROJECT), "neovim", 0)));
+        assertEquals(List.of("project/build", "project/deploy", "user/editor", "user/percent", "user/timezone"),
+                names(s.search(List.of(), "", 0)), "no scopes searches every scope, an empty query matches all");
+        assertEquals(List.of("user/editor", "user/percent"), names(s.search(List.of(USER, USER), "", 2)));
+    }
+
+    @Test
+    void searchTreatsLikeWildcardsAsText() {
+        Store s = searchable();
+        assertEquals(List.of("user/percent"), names(s.search(List.of(), "100%", 0)));
+        assertEquals(List.of("user/percent"), names(s.search(List.of(), "main_branch", 0)));
+        assertEquals(List.of(), names(s.search(List.of(), "%_%", 0)));
+    }
+
+    @Test
+    void searchSkipsForgottenEntriesAndSeesReplacements() {
+        Store s = searchable();
+        s.forget(USER, "editor", PutOptions.NONE);
+        s.put(entry(USER, "timezone", "America/New_York"), PutOptions.NONE);
+        assertEquals(List.of("project/build"), names(s.search(List.of(USER, PROJECT), "neovim", 0)));
+        assertEquals(List.of(), names(s.search(List.of(USER), "london", 0)));
+        assertEquals(List.of("user/timezone"), names(s.search(List.of(USER), "new_york", 0)));
+    }
+
+    @Test
+    void searchFoldsUnicodeCase() {
+        Store s = newStore();
+        s.put(entry(USER, "city", "Lives in MÜNCHEN, loves ÆBLESKIVER."), PutOptions.NONE);
+        assertEquals(List.of("user/city"), names(s.search(List.of(USER), "münchen æbleskiver", 0)));
+    }
+
+    // ---------------------------------------------------------------------------------------------- Concurrent
+
+    @Test
+    void concurrentConditionalAppendsAllSurviveWithAContiguousChain() throws Exception {
+        Store s = newStore();
+        s.put(entry(USER, "log", "start\n"), PutOptions.NONE);
+        int writers = 4;
+        int appends = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            List<Callable<Integer>> tasks = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                tasks.add(() -> {
+                    int conflicts = 0;
+                    for (int i = 0; i < appends; i++) {
+                        while (true) {
+                            Entry current = s.get(USER, "log");
+                            try {
+                                s.put(entry(USER, "log", current.content() + "w" + writer + "-" + i + "\n"),
+                                        PutOptions.NONE.ifHash(current.hash()).session("writer-" + writer));
+                                break;
+                            } catch (Conflict retry) {
+                                conflicts++;
+                            }
+                        }
+                    }
+                    return conflicts;
+                });
+            }
+            for (Future<Integer> f : pool.invokeAll(tasks)) {
+                f.get();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        String content = s.get(USER, "log").content();
+        for (int w = 0; w < writers; w++) {
+            for (int i = 0; i < appends; i++) {
+                assertTrue(content.contains("w" + w + "-" + i + "\n"), "append w" + w + "-" + i + " was kept");
+            }
+        }
+        List<Change> journal = all(s);
+        assertEquals(1 + writers * appends, journal.size());
+        for (int i = 0; i < journal.size(); i++) {
+            assertEquals(i + 1, journal.get(i).seq(), "seq is contiguous");
+            String before = i == 0 ? "" : journal.get(i - 1).entry().hash();
+            assertEquals(before, journal.get(i).replaced(), "record " + (i + 1) + " replaced the one before it");
+            assertEquals(before, journal.get(i).prev(), "record " + (i + 1) + " was built on the one before it");
+        }
+        assertEquals(List.of(), LostUpdates.find(s, 0));
+    }
+
+    @Test
+    void concurrentWritersToManyEntriesGetDistinctContiguousSeqs() throws Exception {
+        Store s = newStore();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<Change>> futures = new ArrayList<>();
+        try {
+            for (int i = 0; i < 40; i++) {
+                int n = i;
+                futures.add(pool.submit(() -> s.put(entry(USER, "e" + (n % 7), "v" + n), PutOptions.NONE)));
+            }
+            List<Long> seqs = new ArrayList<>();
+            for (Future<Change> f : futures) {
+                seqs.add(f.get().seq());
+            }
+            Collections.sort(seqs);
+            for (int i = 0; i < seqs.size(); i++) {
+                assertEquals(i + 1, seqs.get(i));
+            }
+        } finally {
+            pool.shutdown();
+        }
+        Map<String, String> last = new HashMap<>();
+        for (Change c : all(s)) {
+            String key = c.entry().name();
+            assertEquals(last.getOrDefault(key, ""), c.replaced(), "chain of " + key + " at seq " + c.seq());
+            last.put(key, c.entry().hash());
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- Persistence
+
+    @Test
+    void reopenedStoreHoldsTheSameEntriesAndJournal() {
+        Store s = newStore(512);
+        s.put(entry(USER, "style", "Short answers.", Map.of("description", "How to answer")), PutOptions.NONE);
+        s.put(entry(PROJECT, "build", "make check"), PutOptions.NONE.session("s1"));
+        s.forget(PROJECT, "build", PutOptions.NONE);
+        Store reopened = reopen(s);
+        Assumptions.assumeTrue(reopened != null, "this store does not outlive its object");
+        assertEquals(s.list(USER), reopened.list(USER));
+        assertEquals(all(s), all(reopened));
+        assertEquals(512, reopened.maxEntryBytes());
+        Change next = reopened.put(entry(USER, "timezone", "Europe/London"), PutOptions.NONE);
+        assertEquals(4, next.seq(), "the journal continues where it was");
+    }
+}
