@@ -35,15 +35,39 @@ final class EmbeddedPostgres {
         if (running != null) {
             return running;
         }
-        Path data = home.toAbsolutePath().normalize().resolve("pg");
+        Server server = launch(home, fresh);
+        LOG.infof("Engram's data lives in %s (embedded PostgreSQL on port %d, started in %d ms). "
+                + "Set QUARKUS_DATASOURCE_JDBC_URL to use another PostgreSQL, or ENGRAM_DATA_DIR to move it.",
+                server.home(), server.port(), server.startMillis());
+        System.setProperty(URL_PROPERTY, server.url());
+        return server.url();
+    }
+
+    /** A running server: stop it with {@link #close}, or leave it to the JVM's shutdown. */
+    record Server(Path home, String url, int port, long startMillis,
+            io.zonky.test.db.postgres.embedded.EmbeddedPostgres postgres) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            postgres.close();
+        }
+    }
+
+    /**
+     * Starts a server on {@code home}/pg: stops one left running there by a killed JVM, refuses a directory
+     * another live JVM uses, and with {@code fresh} starts from an empty directory.
+     */
+    static Server launch(Path home, boolean fresh) {
+        Path base = home.toAbsolutePath().normalize();
+        Path data = base.resolve("pg");
         try {
             Files.createDirectories(data);
             refuseIfInUse(data);
             stopStaleServer(data);
-            if (fresh) {
+            if (fresh || neverInitialised(data)) {
                 deleteContents(data);
             }
             long started = System.nanoTime();
+            File log = base.resolve("postgres.log").toFile();
             io.zonky.test.db.postgres.embedded.EmbeddedPostgres pg =
                     io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
                             .setDataDirectory(data.toFile())
@@ -51,24 +75,23 @@ final class EmbeddedPostgres {
                             .setLocaleConfig("locale", "C")
                             .setServerConfig("synchronous_commit", "on")
                             .setServerConfig("max_connections", "200")
-                            .setOutputRedirector(ProcessBuilder.Redirect.appendTo(home.resolve("postgres.log").toFile()))
-                            .setErrorRedirector(ProcessBuilder.Redirect.appendTo(home.resolve("postgres.log").toFile()))
+                            .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log))
+                            .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log))
                             .setPGStartupWait(Duration.ofSeconds(60))
                             .start();
-            String url = pg.getJdbcUrl("postgres", "postgres");
-            LOG.infof("Engram's data lives in %s (embedded PostgreSQL on port %d, started in %d ms). "
-                    + "Set QUARKUS_DATASOURCE_JDBC_URL to use another PostgreSQL, or ENGRAM_DATA_DIR to move it.",
-                    data.getParent(), pg.getPort(), (System.nanoTime() - started) / 1_000_000);
-            System.setProperty(URL_PROPERTY, url);
-            return url;
+            return new Server(base, pg.getJdbcUrl("postgres", "postgres"), pg.getPort(),
+                    (System.nanoTime() - started) / 1_000_000, pg);
         } catch (IOException e) {
             throw new IllegalStateException("Could not start the embedded PostgreSQL in " + data + ": "
-                    + e.getMessage() + ". See " + home.resolve("postgres.log") + ".", e);
+                    + e.getMessage() + ". See " + base.resolve("postgres.log") + ".", e);
         }
     }
 
     /** Another live JVM holds the directory's lock: two servers cannot share one data directory. */
     private static void refuseIfInUse(Path data) throws IOException {
+        if (!Files.exists(data.resolve(LOCK_FILE))) {
+            return;
+        }
         try (RandomAccessFile file = new RandomAccessFile(data.resolve(LOCK_FILE).toFile(), "rw");
                 FileLock lock = file.getChannel().tryLock()) {
             if (lock == null) {
@@ -108,6 +131,11 @@ final class EmbeddedPostgres {
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
+    }
+
+    /** A directory initdb never finished (it holds no PG_VERSION) may be emptied; initdb needs it empty. */
+    private static boolean neverInitialised(Path data) {
+        return !Files.exists(data.resolve("PG_VERSION"));
     }
 
     private static void deleteContents(Path dir) throws IOException {

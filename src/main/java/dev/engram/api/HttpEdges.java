@@ -1,0 +1,59 @@
+package dev.engram.api;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.Router;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * What happens at the edge, before a resource is chosen: a body declared over the HTTP limit is refused with a
+ * 413 problem before it is read, and a journal read that does not ask for NDJSON or events by name gets JSON.
+ */
+@ApplicationScoped
+public class HttpEdges {
+
+    @ConfigProperty(name = "quarkus.http.limits.max-body-size")
+    MemorySize maxBodySize;
+
+    void refuseLargeBodies(@Observes Router router) {
+        long limit = maxBodySize.asLongValue();
+        router.route().order(Integer.MIN_VALUE).handler(ctx -> {
+            String declared = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+            long length = parse(declared);
+            if (length <= limit) {
+                ctx.next();
+                return;
+            }
+            Problem p = Problem.of("body-too-large", 413, "Body too large", "The body is " + length
+                    + " bytes, over this server's limit of " + limit + " bytes; send a smaller one.")
+                    .with("size", length).with("limit", limit);
+            String json = io.vertx.core.json.Json.encode(p.body(ctx.request().path()));
+            ctx.response().setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                    .putHeader(HttpHeaders.CONNECTION, "close").end(json);
+        });
+    }
+
+    /** {@code Accept: *}{@code /*} or none on the journal means the JSON page, not a stream that never ends. */
+    @ServerRequestFilter(preMatching = true)
+    public void journalDefaultsToJson(ContainerRequestContext request) {
+        if (!"GET".equals(request.getMethod()) || !request.getUriInfo().getPath().endsWith("/journal")) {
+            return;
+        }
+        String accept = request.getHeaderString(jakarta.ws.rs.core.HttpHeaders.ACCEPT);
+        if (accept == null || !(accept.contains(JournalResource.NDJSON) || accept.contains("text/event-stream"))) {
+            request.getHeaders().putSingle(jakarta.ws.rs.core.HttpHeaders.ACCEPT, "application/json");
+        }
+    }
+
+    private static long parse(String header) {
+        try {
+            return header == null ? -1 : Long.parseLong(header.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package dev.engram.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.memory.Change;
+import dev.engram.memory.NotFound;
+import dev.engram.memory.Store;
+import dev.engram.memory.Stores;
+import dev.engram.ops.EngramConfig;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.StreamingOutput;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The journal after a cursor: a JSON page, NDJSON (one record a line, to the end), or server-sent events that
+ * follow new records live, each event's id its seq, resuming after {@code Last-Event-ID}.
+ */
+@Path("/v1/stores/{store}/journal")
+public class JournalResource {
+
+    static final String NDJSON = "application/x-ndjson";
+    private static final int NDJSON_PAGE = 500;
+
+    @Inject
+    Stores stores;
+
+    @Inject
+    EngramConfig config;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    JournalFollowers followers;
+
+    @PathParam("store")
+    String storeId;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public Replies.JournalPage page(@QueryParam("after") String after, @QueryParam("limit") String limit) {
+        long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
+        int n = (int) Params.number(limit, "limit", 1, config.journal().maxLimit(), config.journal().defaultLimit());
+        List<Change> records = existingStore().journal(cursor, n + 1);
+        boolean more = records.size() > n;
+        List<Change> page = more ? records.subList(0, n) : records;
+        long next = page.isEmpty() ? cursor : page.get(page.size() - 1).seq();
+        return new Replies.JournalPage(page.stream().map(ChangeJson::of).toList(), next, more);
+    }
+
+    /** Every record after the cursor, or the first {@code limit} of them, one JSON object a line. */
+    @GET
+    @Produces(NDJSON)
+    public StreamingOutput lines(@QueryParam("after") String after, @QueryParam("limit") String limit) {
+        long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
+        long max = Params.number(limit, "limit", 1, Long.MAX_VALUE, Long.MAX_VALUE);
+        Store store = existingStore();
+        return out -> {
+            long seq = cursor;
+            long left = max;
+            while (left > 0) {
+                List<Change> page = store.journal(seq, (int) Math.min(NDJSON_PAGE, left));
+                for (Change c : page) {
+                    write(out, c);
+                    seq = c.seq();
+                }
+                left -= page.size();
+                if (page.size() < NDJSON_PAGE) {
+                    break;
+                }
+            }
+        };
+    }
+
+    /** Follows the journal live from the cursor: {@code Last-Event-ID} when resuming, else {@code after}. */
+    @GET
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void follow(@QueryParam("after") String after, @HeaderParam("Last-Event-ID") String lastEventId,
+            @Context SseEventSink sink, @Context Sse sse) {
+        long cursor = lastEventId != null
+                ? Params.number(lastEventId, "Last-Event-ID", 0, Long.MAX_VALUE, 0)
+                : Params.number(after, "after", 0, Long.MAX_VALUE, 0);
+        existingStore();
+        followers.follow(storeId, cursor, sink, sse);
+    }
+
+    private Store existingStore() {
+        if (stores.info(Params.store(storeId)).isEmpty()) {
+            throw NotFound.store(storeId);
+        }
+        return stores.store(storeId);
+    }
+
+    private void write(OutputStream out, Change c) throws java.io.IOException {
+        out.write(json.writeValueAsString(ChangeJson.of(c)).getBytes(StandardCharsets.UTF_8));
+        out.write('\n');
+    }
+}

@@ -1,0 +1,69 @@
+package dev.engram.api;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import io.quarkus.jackson.ObjectMapperCustomizer;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Strict JSON in, the reference format out: unknown members, duplicate members, trailing tokens and scalars of
+ * the wrong type are refused instead of guessed at, and times are RFC 3339 with no trailing zeros, as the
+ * reference library writes them.
+ */
+@Singleton
+public class JsonSetup implements ObjectMapperCustomizer {
+
+    @Override
+    public void customize(ObjectMapper mapper) {
+        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
+                DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        mapper.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS);
+        for (CoercionInputShape shape : new CoercionInputShape[] {CoercionInputShape.Integer,
+                CoercionInputShape.Float, CoercionInputShape.Boolean}) {
+            mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
+        }
+        mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        mapper.registerModule(new SimpleModule("engram-time").addSerializer(Instant.class, new Rfc3339()));
+    }
+
+    /** Writes an instant as the reference library does: UTC, fraction only as long as it needs to be. */
+    static final class Rfc3339 extends StdSerializer<Instant> {
+
+        Rfc3339() {
+            super(Instant.class);
+        }
+
+        @Override
+        public void serialize(Instant value, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            gen.writeString(format(value));
+        }
+
+        static String format(Instant value) {
+            String s = DateTimeFormatter.ISO_INSTANT.format(value);
+            int dot = s.indexOf('.');
+            if (dot < 0) {
+                return s;
+            }
+            int end = s.length() - 1;
+            int last = end - 1;
+            while (last > dot && s.charAt(last) == '0') {
+                last--;
+            }
+            return s.substring(0, last == dot ? dot : last + 1) + "Z";
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package dev.engram.api;
+
+import dev.engram.memory.LostUpdates;
+import dev.engram.memory.NotFound;
+import dev.engram.memory.Stores;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+
+/** The audit: every write after the cursor that was built on a state another write had already replaced. */
+@Path("/v1/stores/{store}/lost-updates")
+@Produces(MediaType.APPLICATION_JSON)
+public class LostUpdatesResource {
+
+    @Inject
+    Stores stores;
+
+    @GET
+    public Replies.LostUpdates lostUpdates(@PathParam("store") String store, @QueryParam("after") String after) {
+        long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
+        if (stores.info(Params.store(store)).isEmpty()) {
+            throw NotFound.store(store);
+        }
+        return new Replies.LostUpdates(LostUpdates.find(stores.store(store), cursor).stream()
+                .map(Replies.LostUpdateJson::of).toList());
+    }
+}

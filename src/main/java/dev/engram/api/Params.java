@@ -1,0 +1,50 @@
+package dev.engram.api;
+
+import dev.engram.memory.EntryRules;
+import dev.engram.memory.Invalid;
+import dev.engram.memory.Scope;
+import java.util.List;
+
+/** Reads path and query parameters, refusing bad ones with {@link Invalid} so that they get a 422 problem. */
+final class Params {
+
+    private Params() {
+    }
+
+    static String store(String id) {
+        EntryRules.checkStoreId(id);
+        return id;
+    }
+
+    static Scope scope(String value) {
+        Scope scope = new Scope(value == null ? "" : value);
+        EntryRules.checkScope(scope);
+        return scope;
+    }
+
+    static List<Scope> scopes(List<String> values) {
+        return values == null ? List.of() : values.stream().map(Params::scope).toList();
+    }
+
+    static String name(String name) {
+        EntryRules.checkName(name == null ? "" : name);
+        return name;
+    }
+
+    /** A whole number from {@code field} between {@code min} and {@code max}, or {@code fallback} when absent. */
+    static long number(String value, String field, long min, long max, long fallback) {
+        if (value == null || value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            long n = Long.parseLong(value.trim());
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below
+        }
+        throw new Invalid("number-range", field, field + " must be a whole number from " + min + " to " + max
+                + ", not \"" + (value.length() > 40 ? value.substring(0, 40) + "..." : value) + "\".");
+    }
+}

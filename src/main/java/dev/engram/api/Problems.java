@@ -1,0 +1,225 @@
+package dev.engram.api;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.engram.memory.Budget;
+import dev.engram.memory.Conflict;
+import dev.engram.memory.Invalid;
+import dev.engram.memory.MemoryException;
+import dev.engram.memory.NotFound;
+import dev.engram.memory.TooLarge;
+import dev.engram.store.pg.StoreUnavailable;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * The one mapping of errors to HTTP. Every failure leaves as an RFC 9457 {@code application/problem+json} body
+ * built by {@link #problem}; the mapper methods below only name the exception types Quarkus dispatches on. No
+ * response carries a stack trace or a class name.
+ */
+public class Problems {
+
+    private static final Logger LOG = Logger.getLogger(Problems.class);
+
+    @Inject
+    WriteOutcomes outcomes;
+
+    @ServerExceptionMapper
+    public Response memory(MemoryException e, HttpServerRequest request) {
+        return respond(e, request);
+    }
+
+    @ServerExceptionMapper
+    public Response json(JacksonException e, HttpServerRequest request) {
+        return respond(e, request);
+    }
+
+    @ServerExceptionMapper
+    public Response mismatched(MismatchedInputException e, HttpServerRequest request) {
+        return respond(e, request);
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e, HttpServerRequest request) {
+        return respond(e, request);
+    }
+
+    @ServerExceptionMapper
+    public Response unavailable(StoreUnavailable e, HttpServerRequest request) {
+        return respond(e, request);
+    }
+
+    @ServerExceptionMapper
+    public Response other(Throwable e, HttpServerRequest request) {
+        return respond(e, request);
+    }
+
+    private Response respond(Throwable e, HttpServerRequest request) {
+        Problem p = problem(e);
+        outcomes.refused(request, p);
+        return p.toResponse(request == null ? null : request.path());
+    }
+
+    /** What a failure means to the caller. */
+    static Problem problem(Throwable e) {
+        if (e instanceof MemoryException m) {
+            return memory(m);
+        }
+        if (e instanceof WebApplicationException w && w.getCause() instanceof JacksonException j) {
+            return json(j);
+        }
+        if (e instanceof JacksonException j) {
+            return json(j);
+        }
+        if (e instanceof WebApplicationException w) {
+            return web(w.getResponse().getStatus());
+        }
+        if (lostConnection(e)) {
+            return Problem.of("unavailable", 503, "Database unavailable", "Engram cannot reach its database "
+                    + "right now; nothing was written. Retry after the number of seconds in Retry-After.")
+                    .header("Retry-After", "2");
+        }
+        String id = UUID.randomUUID().toString();
+        LOG.errorf(e, "Request failed (error %s)", id);
+        return Problem.of("internal", 500, "Internal error", "Engram failed on this request; it is logged as "
+                + "error " + id + ". Retry, and report it if it persists.").with("error_id", id);
+    }
+
+    private static Problem memory(MemoryException e) {
+        if (e instanceof Invalid i) {
+            return Problem.of("invalid", 422, "Invalid request", i.getMessage())
+                    .with("rule", i.rule()).with("field", i.field());
+        }
+        if (e instanceof TooLarge t) {
+            return Problem.of("too-large", 413, "Entry over the size limit", t.getMessage())
+                    .with("scope", t.scope().value()).with("name", t.name())
+                    .with("size", t.size()).with("limit", t.limit()).with("stored", t.stored());
+        }
+        if (e instanceof Conflict c) {
+            return Problem.of("precondition-failed", 412, "Entry changed", c.getMessage())
+                    .with("scope", c.scope().value()).with("name", c.name())
+                    .with("want", c.want()).with("have", c.have());
+        }
+        if (e instanceof Budget b) {
+            return Problem.of("render-budget", 422, "Render bound too small", b.getMessage())
+                    .with("bound", b.bound()).with("needed", b.needed());
+        }
+        return Problem.of("not-found", 404, "Not found", ((NotFound) e).getMessage());
+    }
+
+    private static Problem json(JacksonException e) {
+        if (e instanceof JsonMappingException m && !(e instanceof MismatchedInputException)
+                && m.getCause() instanceof JacksonException cause) {
+            return json(cause);
+        }
+        if (e instanceof UnrecognizedPropertyException u) {
+            String known = u.getKnownPropertyIds() == null ? "" : u.getKnownPropertyIds().stream()
+                    .map(String::valueOf).sorted().collect(Collectors.joining(", "));
+            return Problem.of("invalid", 422, "Invalid request", "The body has no member \"" + u.getPropertyName()
+                    + "\"" + (known.isEmpty() ? "." : "; it takes " + known + ".")
+                    + " Check the spelling; unknown members are refused so that nothing is silently ignored.")
+                    .with("rule", "unknown-member").with("field", path(u));
+        }
+        if (e instanceof MismatchedInputException m) {
+            if (m.getMessage() != null && m.getMessage().startsWith("No content to map")) {
+                return Problem.of("malformed", 400, "Malformed body", "The body is empty; send a JSON object.")
+                        .with("rule", "body-missing").with("field", "");
+            }
+            String field = path(m);
+            String expected = expected(m.getTargetType());
+            String detail = field.isEmpty() ? "The body must be " + expected + "."
+                    : "Member " + field + " must be " + expected + ".";
+            return Problem.of("invalid", 422, "Invalid request", detail).with("rule", "member-type")
+                    .with("field", field);
+        }
+        if (e instanceof StreamReadException p) {
+            String message = String.valueOf(p.getOriginalMessage());
+            long line = p.getLocation() == null ? 0 : p.getLocation().getLineNr();
+            long column = p.getLocation() == null ? 0 : p.getLocation().getColumnNr();
+            String at = " at line " + line + ", column " + column;
+            if (message.startsWith("Duplicate field")) {
+                return Problem.of("invalid", 422, "Invalid request", "The body names a member twice" + at
+                        + "; send each member once.").with("rule", "duplicate-member").with("field", "");
+            }
+            if (message.contains("UTF-8") || message.contains("UTF8")) {
+                return Problem.of("malformed", 400, "Malformed body", "The body is not valid UTF-8" + at
+                        + "; send JSON encoded as UTF-8.").with("rule", "body-encoding").with("field", "");
+            }
+            return Problem.of("malformed", 400, "Malformed body", "The body is not valid JSON" + at
+                    + "; send one JSON object.").with("rule", "body-syntax").with("field", "");
+        }
+        return Problem.of("malformed", 400, "Malformed body", "The body could not be read as JSON; send one JSON "
+                + "object.").with("rule", "body-syntax").with("field", "");
+    }
+
+    private static Problem web(int status) {
+        return switch (status) {
+            case 404 -> Problem.of("not-found", 404, "Not found", "No such resource. The API is under "
+                    + "/v1/stores; see /q/openapi.");
+            case 405 -> Problem.of("method-not-allowed", 405, "Method not allowed", "This resource does not take "
+                    + "that method; see /q/openapi for the ones it takes.");
+            case 406 -> Problem.of("not-acceptable", 406, "Not acceptable", "This resource cannot answer in the "
+                    + "media type the Accept header asks for; ask for application/json.");
+            case 413 -> Problem.of("body-too-large", 413, "Body too large", "The body is over the limit of "
+                    + "this server; send a smaller one.");
+            case 415 -> Problem.of("unsupported-media-type", 415, "Unsupported media type", "Send the body as "
+                    + "application/json.");
+            default -> Problem.of("http-" + status, status, "HTTP " + status, "The request could not be served "
+                    + "as sent.");
+        };
+    }
+
+    /** The JSON path of the member a mapping error is about, such as {@code meta.description}. */
+    private static String path(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
+                .collect(Collectors.joining("."));
+    }
+
+    private static final Map<Class<?>, String> JSON_TYPES = Map.of(
+            String.class, "a string", Integer.class, "an integer", int.class, "an integer",
+            Long.class, "an integer", long.class, "an integer", Boolean.class, "true or false",
+            boolean.class, "true or false", Map.class, "an object");
+
+    private static String expected(Class<?> type) {
+        if (type == null) {
+            return "of another type";
+        }
+        if (Map.class.isAssignableFrom(type) || type.isRecord()) {
+            return "an object";
+        }
+        return JSON_TYPES.getOrDefault(type, "of another type");
+    }
+
+    private static final Set<String> CONNECTION_STATES = Set.of("08", "57");
+
+    /** Whether the database could not be reached: PostgreSQL down, restarting, or the pool out of connections. */
+    private static boolean lostConnection(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StoreUnavailable u && u.connectionLost()) {
+                return true;
+            }
+            if (t instanceof SQLException s && ((s.getSQLState() != null
+                    && CONNECTION_STATES.contains(s.getSQLState().substring(0, 2)))
+                    || String.valueOf(s.getMessage()).contains("Acquisition timeout"))) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,49 @@
+package dev.engram.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.engram.memory.LostUpdate;
+import dev.engram.memory.StoreInfo;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The response bodies that are not an entry or a journal record. */
+final class Replies {
+
+    private Replies() {
+    }
+
+    /** A store: its journal's last seq, its bound, and its live entries counted in all and by scope. */
+    record StoreJson(String id, long seq, int maxEntryBytes, int entries, Map<String, Integer> scopes,
+            Instant createdAt) {
+
+        static StoreJson of(StoreInfo info) {
+            Map<String, Integer> scopes = new TreeMap<>();
+            info.entries().forEach((scope, n) -> scopes.put(scope.value(), n));
+            return new StoreJson(info.id(), info.seq(), info.maxEntryBytes(), info.entryCount(), scopes,
+                    info.createdAt());
+        }
+    }
+
+    /** Entries, from a list or a search. */
+    record Entries(List<EntryJson> entries) {
+    }
+
+    /** One page of the journal: {@code next} is the cursor to read on from, {@code more} whether there is more. */
+    record JournalPage(List<ChangeJson> records, long next, boolean more) {
+    }
+
+    /** One lost update: the record, and the hash the journal held before it. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record LostUpdateJson(ChangeJson change, String over) {
+
+        static LostUpdateJson of(LostUpdate lost) {
+            return new LostUpdateJson(ChangeJson.of(lost.change()), lost.over());
+        }
+    }
+
+    /** The lost updates after a cursor. */
+    record LostUpdates(List<LostUpdateJson> lostUpdates) {
+    }
+}

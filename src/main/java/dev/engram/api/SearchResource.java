@@ -1,0 +1,37 @@
+package dev.engram.api;
+
+import dev.engram.memory.Entry;
+import dev.engram.memory.NotFound;
+import dev.engram.memory.Stores;
+import dev.engram.ops.EngramConfig;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** Search: every word of {@code q} in an entry's name, meta values or content, ignoring case. */
+@Path("/v1/stores/{store}/search")
+@Produces(MediaType.APPLICATION_JSON)
+public class SearchResource {
+
+    @Inject
+    Stores stores;
+
+    @Inject
+    EngramConfig config;
+
+    @GET
+    public Replies.Entries search(@PathParam("store") String store, @QueryParam("q") String q,
+            @QueryParam("scope") List<String> scopes, @QueryParam("limit") String limit) {
+        int n = (int) Params.number(limit, "limit", 1, config.search().maxLimit(), config.search().defaultLimit());
+        List<Entry> found = stores.store(Params.store(store)).search(Params.scopes(scopes), q == null ? "" : q, n);
+        if (found.isEmpty() && stores.info(store).isEmpty()) {
+            throw NotFound.store(store);
+        }
+        return new Replies.Entries(found.stream().map(EntryJson::of).toList());
+    }
+}

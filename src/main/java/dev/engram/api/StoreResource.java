@@ -1,0 +1,46 @@
+package dev.engram.api;
+
+import dev.engram.memory.Invalid;
+import dev.engram.memory.NotFound;
+import dev.engram.memory.StoreInfo;
+import dev.engram.memory.Stores;
+import dev.engram.ops.EngramConfig;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** A store: create or configure it, and see its seq and counts. */
+@Path("/v1/stores/{store}")
+@Produces(MediaType.APPLICATION_JSON)
+public class StoreResource {
+
+    @Inject
+    Stores stores;
+
+    @Inject
+    EngramConfig config;
+
+    /** Creates the store, or sets its content bound; {@code max_entry_bytes} defaults to the configured one. */
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response configure(@PathParam("store") String store, Bodies.PutStore body) {
+        int limit = body == null || body.maxEntryBytes() == null ? config.defaultMaxEntryBytes() : body.maxEntryBytes();
+        if (limit < 1 || limit > config.maxEntryBytesCeiling()) {
+            throw new Invalid("number-range", "max_entry_bytes", "max_entry_bytes must be from 1 to "
+                    + config.maxEntryBytesCeiling() + ", not " + limit + ".");
+        }
+        StoreInfo info = stores.configure(Params.store(store), limit);
+        return Response.status(info.created() ? 201 : 200).entity(Replies.StoreJson.of(info)).build();
+    }
+
+    @GET
+    public Replies.StoreJson get(@PathParam("store") String store) {
+        return Replies.StoreJson.of(stores.info(Params.store(store)).orElseThrow(() -> NotFound.store(store)));
+    }
+}

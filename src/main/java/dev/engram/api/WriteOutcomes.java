@@ -1,0 +1,57 @@
+package dev.engram.api;
+
+import dev.engram.memory.Change;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * Counts entry writes by outcome, as {@code engram_writes_total{outcome=...}}: created, replaced and forgotten
+ * when a write lands; conflict, too_large and invalid when one is refused.
+ */
+@ApplicationScoped
+public class WriteOutcomes {
+
+    enum Outcome {
+        CREATED, REPLACED, FORGOTTEN, CONFLICT, TOO_LARGE, INVALID;
+
+        String tag() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    private final Map<Outcome, Counter> counters = new EnumMap<>(Outcome.class);
+
+    WriteOutcomes(MeterRegistry registry) {
+        for (Outcome o : Outcome.values()) {
+            counters.put(o, Counter.builder("engram.writes").description("Entry writes by outcome")
+                    .tag("outcome", o.tag()).register(registry));
+        }
+    }
+
+    /** Counts a write that landed, and returns it. */
+    Change landed(Change change) {
+        Outcome o = change.entry().deleted() ? Outcome.FORGOTTEN
+                : change.replaced().isEmpty() ? Outcome.CREATED : Outcome.REPLACED;
+        counters.get(o).increment();
+        return change;
+    }
+
+    /** Counts a refused entry write; problems on other requests are not writes and are not counted. */
+    void refused(HttpServerRequest request, Problem problem) {
+        if (request == null || request.method() == HttpMethod.GET || !request.path().contains("/entries/")) {
+            return;
+        }
+        switch (problem.slug()) {
+            case "precondition-failed" -> counters.get(Outcome.CONFLICT).increment();
+            case "too-large", "body-too-large" -> counters.get(Outcome.TOO_LARGE).increment();
+            case "invalid", "malformed", "unsupported-media-type" -> counters.get(Outcome.INVALID).increment();
+            default -> {
+            }
+        }
+    }
+}
