@@ -23,7 +23,12 @@ public final class EmbeddedDatabaseConfig implements ConfigSourceFactory {
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
-        if (ExecutionMode.current() == ExecutionMode.UNSET || isSet(context.getValue("quarkus.datasource.jdbc.url"))) {
+        return sources(context, ExecutionMode.current());
+    }
+
+    /** Nothing while Quarkus builds (UNSET) or when a datasource URL is set; else the embedded server's. */
+    Iterable<ConfigSource> sources(ConfigSourceContext context, ExecutionMode mode) {
+        if (mode == ExecutionMode.UNSET || isSet(context.getValue("quarkus.datasource.jdbc.url"))) {
             return List.of();
         }
         ConfigValue dir = context.getValue("engram.data-dir");

@@ -74,6 +74,9 @@ final class EmbeddedPostgres {
                             .setCleanDataDirectory(false)
                             .setLocaleConfig("locale", "C")
                             .setServerConfig("synchronous_commit", "on")
+                            // zonky starts PostgreSQL with -F (no fsync); a memory kept between runs wants it on,
+                            // and only throwaway test data does without.
+                            .setServerConfig("fsync", fresh ? "off" : "on")
                             .setServerConfig("max_connections", "200")
                             .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log))
                             .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log))
