@@ -45,7 +45,7 @@ public record Entry(Scope scope, String name, String content, Map<String, String
 
     /** The content's size in UTF-8 bytes, the number the store's bound applies to. */
     public int size() {
-        return utf8Length(content);
+        return Utf8.length(content);
     }
 
     /** This entry as stored: the hash of its content, written at {@code at}. */
@@ -56,25 +56,6 @@ public record Entry(Scope scope, String name, String content, Map<String, String
     /** The tombstone of this entry, keeping its last content, written at {@code at}. */
     public Entry tombstone(Instant at) {
         return new Entry(scope, name, content, meta, hash, at, true);
-    }
-
-    /** The UTF-8 length of {@code s}, counting an unpaired surrogate as the 3 bytes a lenient encoder writes. */
-    static int utf8Length(String s) {
-        int bytes = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                bytes += 1;
-            } else if (c < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                bytes += 4;
-                i++;
-            } else {
-                bytes += 3;
-            }
-        }
-        return bytes;
     }
 
     static byte[] utf8(String s) {

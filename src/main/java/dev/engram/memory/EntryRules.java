@@ -129,7 +129,7 @@ public final class EntryRules {
                         + "white space; trim it.");
             }
             checkText(value, field);
-            bytes += Entry.utf8Length(key) + Entry.utf8Length(value);
+            bytes += Utf8.length(key) + Utf8.length(value);
         }
         if (bytes > MAX_META_BYTES) {
             throw new Invalid("meta-size", "meta", "Meta takes " + bytes + " bytes, keys and values together, "

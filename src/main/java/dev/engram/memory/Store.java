@@ -1,6 +1,8 @@
 package dev.engram.memory;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Entries and the journal of every change to them, for one tenant. Every implementation passes the conformance
@@ -16,6 +18,17 @@ public interface Store {
 
     /** The live entries of a scope, by name in byte order; an unknown scope lists nothing. */
     List<Entry> list(Scope scope);
+
+    /**
+     * The live entries of each of {@code scopes}, each list by name; a store that can reads them in one go.
+     */
+    default Map<Scope, List<Entry>> listScopes(List<Scope> scopes) {
+        Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
+        for (Scope scope : scopes) {
+            lists.put(scope, list(scope));
+        }
+        return lists;
+    }
 
     /**
      * Creates or replaces the whole entry, content and meta, and appends the new state to the journal. Refuses what
