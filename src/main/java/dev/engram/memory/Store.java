@@ -20,10 +20,17 @@ public interface Store {
     List<Entry> list(Scope scope);
 
     /**
-     * The live entries of each of {@code scopes}, each list by name; a store that can reads them in one go.
+     * The live entries of each of {@code scopes}, in the order given, each list by name; with no scopes, those of
+     * every scope the store holds, in byte order. A store that can reads them in one go.
      */
     default Map<Scope, List<Entry>> listScopes(List<Scope> scopes) {
         Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
+        if (scopes.isEmpty()) {
+            for (Entry e : search(List.of(), "", 0)) {
+                lists.computeIfAbsent(e.scope(), s -> new java.util.ArrayList<>()).add(e);
+            }
+            return lists;
+        }
         for (Scope scope : scopes) {
             lists.put(scope, list(scope));
         }

@@ -149,6 +149,21 @@ public abstract class StoreContract {
     }
 
     @Test
+    void listScopesReadsSeveralScopesInTheOrderGiven() {
+        Store s = newStore();
+        s.put(entry(USER, "b", "2"), PutOptions.NONE);
+        s.put(entry(USER, "a", "1"), PutOptions.NONE);
+        s.put(entry(PROJECT, "build", "make"), PutOptions.NONE);
+        s.put(entry(new Scope("env"), "os", "linux"), PutOptions.NONE);
+        Map<Scope, List<Entry>> lists = s.listScopes(List.of(USER, new Scope("empty"), PROJECT));
+        assertEquals(List.of(USER, new Scope("empty"), PROJECT), List.copyOf(lists.keySet()));
+        assertEquals(List.of("a", "b"), lists.get(USER).stream().map(Entry::name).toList());
+        assertTrue(lists.get(new Scope("empty")).isEmpty());
+        Map<Scope, List<Entry>> every = s.listScopes(List.of());
+        assertEquals(List.of(new Scope("env"), PROJECT, USER), List.copyOf(every.keySet()), "every scope, by name");
+    }
+
+    @Test
     void contentRoundTripsByteForByte() {
         Store s = newStore();
         String content = "Neovim, dark theme — süß ✓ 日本 😀\n\n#### Build\n\ttabs and  spaces  \r\n";

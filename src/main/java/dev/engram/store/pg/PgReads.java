@@ -39,6 +39,17 @@ class PgReads {
                 scope.value()).stream().map(EntryRow::toEntry).toList());
     }
 
+    /** The live entries of {@code scopes} (every scope when empty), by scope then name, in one query. */
+    List<Entry> listScopes(String store, List<Scope> scopes) {
+        if (scopes.isEmpty()) {
+            return fresh(() -> EntryRow.<EntryRow>list("storeId = ?1 order by scope, name", store).stream()
+                    .map(EntryRow::toEntry).toList());
+        }
+        List<String> values = scopes.stream().map(Scope::value).toList();
+        return fresh(() -> EntryRow.<EntryRow>list("storeId = ?1 and scope in ?2 order by scope, name", store,
+                values).stream().map(EntryRow::toEntry).toList());
+    }
+
     List<Change> journal(String store, long after, int limit) {
         return fresh(() -> JournalRow.<JournalRow>find("storeId = ?1 and seq > ?2 order by seq", store, after)
                 .page(Page.ofSize(limit)).list().stream().map(JournalRow::toChange).toList());

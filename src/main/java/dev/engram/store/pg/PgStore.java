@@ -9,7 +9,10 @@ import dev.engram.memory.PutOptions;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.TooLarge;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** One store in PostgreSQL: a handle that holds only its ID; every call goes to the database. */
 final class PgStore implements Store {
@@ -35,6 +38,18 @@ final class PgStore implements Store {
     @Override
     public List<Entry> list(Scope scope) {
         return stores.reads().list(id, scope);
+    }
+
+    @Override
+    public Map<Scope, List<Entry>> listScopes(List<Scope> scopes) {
+        Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
+        for (Scope scope : scopes) {
+            lists.put(scope, new ArrayList<>());
+        }
+        for (Entry e : stores.reads().listScopes(id, scopes)) {
+            lists.computeIfAbsent(e.scope(), s -> new ArrayList<>()).add(e);
+        }
+        return lists;
     }
 
     @Override

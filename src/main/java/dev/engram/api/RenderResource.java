@@ -1,0 +1,143 @@
+package dev.engram.api;
+
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import dev.engram.memory.Entry;
+import dev.engram.memory.Invalid;
+import dev.engram.memory.Scope;
+import dev.engram.memory.Store;
+import dev.engram.memory.Stores;
+import dev.engram.render.Render;
+import dev.engram.render.RenderOptions;
+import dev.engram.render.Rendered;
+import dev.engram.render.SessionManifests;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The memory block for the model's instructions: Markdown by default, or JSON with its parts and manifest; and,
+ * rendered for a session, recorded in that session's manifest log when it moved.
+ */
+@Path("/v1/stores/{store}")
+public class RenderResource {
+
+    static final String MARKDOWN = "text/markdown";
+    static final String MANIFEST_HASH = "Engram-Manifest-Hash";
+
+    @Inject
+    Stores stores;
+
+    @Inject
+    SessionManifests sessions;
+
+    @PathParam("store")
+    String storeId;
+
+    /** The block, its parts and its manifest. */
+    public record RenderJson(String block, List<PartJson> parts, ManifestJson manifest, String manifestHash) {
+
+        static RenderJson of(Rendered r) {
+            return new RenderJson(r.block(), r.parts().stream().map(p -> new PartJson(p.id(), p.text())).toList(),
+                    ManifestJson.of(r.manifest()), r.manifest().hash());
+        }
+    }
+
+    /** One part of the block. */
+    public record PartJson(String id, String text) {
+    }
+
+    /** A render for a session, and the record it appended to the session's log, if it moved. */
+    public record SessionRenderJson(String block, List<PartJson> parts, ManifestJson manifest, String manifestHash,
+            boolean recorded, Integer recordSeq, @JsonRawValue String record) {
+    }
+
+    @GET
+    @Path("render")
+    @Produces({MARKDOWN, MediaType.APPLICATION_JSON})
+    public Response render(@QueryParam("scope") List<String> scopes, @QueryParam("max_total_bytes") String max,
+            @QueryParam("scope_max_bytes") List<String> caps, @Context HttpHeaders headers) {
+        Rendered r = render(scopes, max, caps);
+        if (wantsJson(headers)) {
+            return Response.ok(RenderJson.of(r), MediaType.APPLICATION_JSON).build();
+        }
+        return markdown(r).build();
+    }
+
+    @POST
+    @Path("sessions/{session}/render")
+    @Produces({MARKDOWN, MediaType.APPLICATION_JSON})
+    public Response renderForSession(@PathParam("session") String session, @QueryParam("scope") List<String> scopes,
+            @QueryParam("max_total_bytes") String max, @QueryParam("scope_max_bytes") List<String> caps,
+            @Context HttpHeaders headers) {
+        String id = Preconditions.session(session);
+        Rendered r = render(scopes, max, caps);
+        Optional<SessionManifests.SessionRecord> written = sessions.record(storeId, id, r.manifest());
+        if (wantsJson(headers)) {
+            RenderJson j = RenderJson.of(r);
+            return Response.ok(new SessionRenderJson(j.block(), j.parts(), j.manifest(), j.manifestHash(),
+                    written.isPresent(), written.map(SessionManifests.SessionRecord::seq).orElse(null),
+                    written.map(SessionManifests.SessionRecord::record).orElse(null)), MediaType.APPLICATION_JSON)
+                    .build();
+        }
+        return markdown(r).header("Engram-Manifest-Recorded", written.isPresent()).build();
+    }
+
+    /** One record of a session's manifest log. */
+    public record SessionRecordJson(int seq, @JsonRawValue String record, String hash, Instant at) {
+    }
+
+    /** A session's manifest log and the manifest in force. */
+    public record ManifestsJson(List<SessionRecordJson> records, ManifestJson manifest, String manifestHash) {
+    }
+
+    @GET
+    @Path("sessions/{session}/manifests")
+    @Produces(MediaType.APPLICATION_JSON)
+    public ManifestsJson manifests(@PathParam("session") String session) {
+        SessionManifests.SessionHistory h = sessions.history(Params.store(storeId), Preconditions.session(session));
+        return new ManifestsJson(h.records().stream().map(r -> new SessionRecordJson(r.seq(), r.record(), r.hash(), r.at()))
+                .toList(), ManifestJson.of(h.inForce()), h.inForce().hash());
+    }
+
+    private Rendered render(List<String> scopeValues, String max, List<String> caps) {
+        Store store = stores.store(Params.store(storeId));
+        List<Scope> scopes = Params.scopes(scopeValues);
+        RenderOptions options = RenderOptions.DEFAULT.maxTotalBytes((int) Params.number(max, "max_total_bytes",
+                Integer.MIN_VALUE, Integer.MAX_VALUE, RenderOptions.DEFAULT_MAX_TOTAL_BYTES));
+        for (String cap : caps == null ? List.<String>of() : caps) {
+            int colon = cap.lastIndexOf(':');
+            if (colon < 1) {
+                throw new Invalid("scope-cap-form", "scope_max_bytes", "scope_max_bytes takes scope:bytes, such as "
+                        + "environment:2000; not \"" + cap + "\".");
+            }
+            options = options.scopeCap(Params.scope(cap.substring(0, colon)),
+                    (int) Params.number(cap.substring(colon + 1), "scope_max_bytes", Integer.MIN_VALUE,
+                            Integer.MAX_VALUE, 0));
+        }
+        Map<Scope, List<Entry>> lists = store.listScopes(scopes);
+        List<Scope> order = scopes.isEmpty() ? new ArrayList<>(lists.keySet()) : scopes;
+        return Render.render(lists, order, store.maxEntryBytes(), options);
+    }
+
+    private static boolean wantsJson(HttpHeaders headers) {
+        return headers.getAcceptableMediaTypes().stream()
+                .anyMatch(t -> t.getType().equals("application") && t.getSubtype().equals("json"));
+    }
+
+    private static Response.ResponseBuilder markdown(Rendered r) {
+        return Response.ok(r.block(), MARKDOWN + "; charset=utf-8").header(MANIFEST_HASH, r.manifest().hash());
+    }
+}
