@@ -1,7 +1,5 @@
 package dev.engram.store.pg;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.memory.Change;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Entry;
@@ -20,7 +18,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
-import java.util.Map;
 import org.postgresql.util.PSQLException;
 
 /**
@@ -36,8 +33,6 @@ class PgWrites {
     @Inject
     AgroalDataSource dataSource;
 
-    /** Meta is a flat object of strings; this mapper is the database's, apart from the one REST configures. */
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
     Event<JournalAppended> appended;
@@ -51,7 +46,7 @@ class PgWrites {
             s.setString(3, entry.scope().value());
             s.setString(4, entry.name());
             s.setString(5, entry.content());
-            s.setString(6, metaJson(entry.meta()));
+            s.setString(6, MetaJson.write(entry.meta()));
             s.setString(7, draft.hash());
             s.setString(8, Match.text(entry));
             s.setString(9, options.session());
@@ -84,7 +79,7 @@ class PgWrites {
                 r.next();
                 var at = r.getObject(5, OffsetDateTime.class).toInstant();
                 String hash = r.getString(4);
-                Entry tombstone = new Entry(scope, name, r.getString(2), parseMeta(r.getString(3)), hash, at, true);
+                Entry tombstone = new Entry(scope, name, r.getString(2), MetaJson.parse(r.getString(3)), hash, at, true);
                 Change change = new Change(r.getLong(1), tombstone, options.claimedBase().orElse(hash), hash,
                         options.session(), "", at);
                 appended.fire(new JournalAppended(store, change.seq()));
@@ -117,23 +112,6 @@ class PgWrites {
             s.setNull(index, Types.VARCHAR);
         } else {
             s.setString(index, value);
-        }
-    }
-
-    private String metaJson(Map<String, String> meta) {
-        try {
-            return JSON.writeValueAsString(meta);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a map of strings always serialises", e);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private Map<String, String> parseMeta(String meta) {
-        try {
-            return meta == null ? Map.of() : JSON.readValue(meta, Map.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("meta in the database is a JSON object of strings", e);
         }
     }
 }

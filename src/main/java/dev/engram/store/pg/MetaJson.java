@@ -1,0 +1,37 @@
+package dev.engram.store.pg;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Map;
+
+/** An entry's meta as the database keeps it: a flat JSON object of strings, in a jsonb column. */
+final class MetaJson {
+
+    /** The database's own mapper, apart from the one REST configures. */
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, String>> MAP = new TypeReference<>() {
+    };
+
+    private MetaJson() {
+    }
+
+    static String write(Map<String, String> meta) {
+        try {
+            return JSON.writeValueAsString(meta);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a map of strings always serialises", e);
+        }
+    }
+
+    static Map<String, String> parse(String meta) {
+        if (meta == null || meta.equals("{}")) {
+            return Map.of();
+        }
+        try {
+            return JSON.readValue(meta, MAP);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("meta in the database is a JSON object of strings", e);
+        }
+    }
+}
