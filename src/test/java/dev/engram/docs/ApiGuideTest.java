@@ -17,10 +17,11 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * docs/api.md tells the truth: each curl example runs, in order, against this build's server, and prints what
+ * The guides tell the truth (docs/api.md, docs/render.md): each curl example runs, in order, against this build's server, and prints what
  * the page shows (times and the port aside; JSON compared as JSON, so the page may indent it).
  */
 @QuarkusTest
@@ -51,10 +52,11 @@ class ApiGuideTest {
         return examples;
     }
 
-    @Test
-    void everyCurlExamplePrintsWhatTheGuideShows() throws Exception {
-        List<Example> examples = examples(Path.of("docs/api.md"));
-        assertTrue(examples.size() >= 15, "the guide has its examples: " + examples.size());
+    @ParameterizedTest
+    @CsvSource({"docs/api.md, 15", "docs/render.md, 7"})
+    void everyCurlExamplePrintsWhatTheGuideShows(String doc, int atLeast) throws Exception {
+        List<Example> examples = examples(Path.of(doc));
+        assertTrue(examples.size() >= atLeast, doc + " has its examples: " + examples.size());
         for (Example e : examples) {
             String actual = run(e.command().replace("localhost:8080", "localhost:" + base.getPort()))
                     .replace("localhost:" + base.getPort(), "localhost:8080");
