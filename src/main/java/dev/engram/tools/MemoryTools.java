@@ -1,0 +1,293 @@
+package dev.engram.tools;
+
+import dev.engram.memory.Change;
+import dev.engram.memory.Conflict;
+import dev.engram.memory.Entry;
+import dev.engram.memory.EntryRules;
+import dev.engram.memory.Invalid;
+import dev.engram.memory.NotFound;
+import dev.engram.memory.Patch;
+import dev.engram.memory.PutOptions;
+import dev.engram.memory.Scope;
+import dev.engram.memory.Store;
+import dev.engram.memory.TooLarge;
+import dev.engram.render.Manifest;
+import dev.engram.render.ManifestEntry;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The four memory tools over one store, restricted to the scopes a product allows: memory_save, memory_patch,
+ * memory_forget and memory_search. Mistakes a model can fix come back as error text that says how; only failures of
+ * the store itself are thrown.
+ */
+public final class MemoryTools {
+
+    private final Store store;
+    private final List<Scope> writable;
+    private final List<Scope> readOnly;
+    private final ToolOptions options;
+    private final Supplier<Optional<Manifest>> shown;
+    private final ToolSchemas schemas;
+
+    /**
+     * @param writable the scopes the tools write, in the order offered; at least one
+     * @param readOnly scopes memory_search reads and the writers refuse
+     * @param shown the manifest of the block the model is composing from (the session's last render), or empty
+     */
+    public MemoryTools(Store store, List<Scope> writable, List<Scope> readOnly, ToolOptions options,
+            Supplier<Optional<Manifest>> shown) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.writable = List.copyOf(writable);
+        this.readOnly = List.copyOf(readOnly);
+        this.options = Objects.requireNonNull(options, "options");
+        this.shown = Objects.requireNonNull(shown, "shown");
+        checkScopes();
+        this.schemas = new ToolSchemas(this.writable, this.readOnly, store.maxEntryBytes(), options);
+    }
+
+    private void checkScopes() {
+        if (writable.isEmpty()) {
+            throw new Invalid("scopes-missing", "scopes", "The tools need at least one writable scope, such as user.");
+        }
+        Set<Scope> seen = new HashSet<>();
+        for (Scope s : writable) {
+            EntryRules.checkScope(s);
+            if (!seen.add(s)) {
+                throw new Invalid("scope-repeated", "scopes", "Scope " + s + " is given twice.");
+            }
+        }
+        for (Scope s : readOnly) {
+            EntryRules.checkScope(s);
+            if (!seen.add(s)) {
+                throw new Invalid("scope-repeated", "read_scopes", "Scope " + s + " is given twice, or is both "
+                        + "writable and read-only; name each once.");
+            }
+        }
+    }
+
+    /** The tools' definitions, with the scopes in their schemas. */
+    public List<ToolDefinition> definitions() {
+        return schemas.all();
+    }
+
+    /** Runs one call, attributed to {@code session} ("" for none). */
+    public ToolResult call(String name, Map<String, Object> arguments, String session) {
+        Arguments args = new Arguments(arguments == null ? Map.of() : arguments);
+        try {
+            return switch (name == null ? "" : name) {
+                case ToolSchemas.SAVE -> save(args, session);
+                case ToolSchemas.PATCH -> patch(args, session);
+                case ToolSchemas.FORGET -> forget(args, session);
+                case ToolSchemas.SEARCH -> search(args);
+                default -> ToolResult.error("invalid", "There is no tool \"" + name + "\"; the memory tools are "
+                        + ToolSchemas.SAVE + ", " + ToolSchemas.PATCH + ", " + ToolSchemas.FORGET + " and "
+                        + ToolSchemas.SEARCH + ".");
+            };
+        } catch (Arguments.Refused refused) {
+            return ToolResult.error("invalid", refused.getMessage());
+        } catch (Invalid e) {
+            return ToolResult.error("invalid", e.getMessage());
+        } catch (TooLarge e) {
+            return ToolResult.error("too_large", e.getMessage());
+        } catch (Conflict e) {
+            return ToolResult.error("conflict", e.getMessage());
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- memory_save
+
+    /**
+     * Writes the entry whole. A call without meta keeps the stored meta; {} clears it. The write is based on the hash
+     * the session's last render showed when that render held the entry, else on this read, so a write another
+     * session made in between is a lost update the journal reports, and the result says so.
+     */
+    private ToolResult save(Arguments args, String session) {
+        args.only("scope", "name", "content", "meta");
+        Scope scope = writableScope(args.string("scope", false));
+        String name = args.string("name", true);
+        String content = args.string("content", true);
+        Optional<Map<String, String>> meta = args.meta("meta");
+        Entry stored = find(scope, name);
+        Map<String, String> finalMeta = meta.orElse(stored == null ? Map.of() : stored.meta());
+        Optional<String> fromBlock = shownHash(scope, name);
+        PutOptions put = PutOptions.NONE.session(session);
+        if (fromBlock.isPresent()) {
+            put = put.basedOn(fromBlock.get());
+        } else if (stored != null) {
+            put = put.basedOn(stored.hash());
+        }
+        Change c = store.put(Entry.draft(scope, name, content, finalMeta), put);
+        String line = "Saved " + scope + "/" + name + " (" + c.entry().size() + " of " + store.maxEntryBytes()
+                + " bytes, " + c.entry().hash() + "): " + (stored == null ? "created" : "replaced " + stored.size()
+                + " bytes") + "; " + metaSaid(stored, meta, c.entry().meta()) + basedSaid(stored, fromBlock) + ".";
+        return ToolResult.wrote(line, new WriteRecord(ToolSchemas.SAVE, c));
+    }
+
+    private Optional<String> shownHash(Scope scope, String name) {
+        return shown.get().flatMap(m -> m.entries().stream()
+                .filter(e -> e.scope().equals(scope) && e.name().equals(name)).map(ManifestEntry::hash).findFirst());
+    }
+
+    private static String metaSaid(Entry stored, Optional<Map<String, String>> given, Map<String, String> result) {
+        String keys = String.join(", ", result.keySet());
+        if (result.isEmpty()) {
+            return stored == null || stored.meta().isEmpty() ? "no meta" : "meta cleared";
+        }
+        if (given.isEmpty()) {
+            return "meta kept (" + keys + ")";
+        }
+        return stored == null ? "meta set (" + keys + ")" : "meta replaced (" + keys + ")";
+    }
+
+    private String basedSaid(Entry stored, Optional<String> fromBlock) {
+        if (fromBlock.isEmpty()) {
+            return stored == null || shown.get().isEmpty() ? "" : "; built on the stored entry, which the memory "
+                    + "block did not show";
+        }
+        if (stored == null) {
+            return "; built on the memory block, but the entry was forgotten after the block was rendered, and this "
+                    + "write created it again";
+        }
+        if (!stored.hash().equals(fromBlock.get())) {
+            return "; built on the memory block's " + fromBlock.get() + ", but the entry changed to " + stored.hash()
+                    + " after the block was rendered, and this write replaced that change; search for the entry if "
+                    + "the change mattered, and save again with it";
+        }
+        return "; built on the memory block";
+    }
+
+    // ---------------------------------------------------------------------------------------------- memory_patch
+
+    private ToolResult patch(Arguments args, String session) {
+        args.only("scope", "name", "old_text", "new_text");
+        Scope scope = writableScope(args.string("scope", false));
+        String name = args.string("name", true);
+        EntryRules.checkName(name);
+        Patch patch = new Patch(args.string("old_text", true), args.string("new_text", true));
+        try {
+            Change c = patch.applyTo(store, scope, name, PutOptions.NONE.session(session), options.patchAttempts());
+            return ToolResult.wrote("Patched " + scope + "/" + name + " (" + c.entry().size() + " of "
+                    + store.maxEntryBytes() + " bytes, " + c.entry().hash() + ").", new WriteRecord(ToolSchemas.PATCH, c));
+        } catch (NotFound e) {
+            return ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to patch; "
+                    + "memory_save creates one.");
+        } catch (Conflict e) {
+            return ToolResult.error("conflict", scope + "/" + name + " changed " + options.patchAttempts() + " times "
+                    + "while this patch was applied; another session keeps writing it. Try the patch again.");
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- memory_forget
+
+    private ToolResult forget(Arguments args, String session) {
+        args.only("scope", "name");
+        Scope scope = writableScope(args.string("scope", false));
+        String name = args.string("name", true);
+        EntryRules.checkName(name);
+        try {
+            Change c = store.forget(scope, name, PutOptions.NONE.session(session));
+            return ToolResult.wrote("Forgot " + scope + "/" + name + "; the journal keeps its last content.",
+                    new WriteRecord(ToolSchemas.FORGET, c));
+        } catch (NotFound e) {
+            return ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to forget.");
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------- memory_search
+
+    private ToolResult search(Arguments args) {
+        args.only("query", "scopes", "limit");
+        String query = args.string("query", true);
+        if (query.isBlank()) {
+            return ToolResult.error("invalid", "query is empty; give one or more words to look for.");
+        }
+        List<Scope> scopes = schemas.searchable();
+        Optional<List<String>> named = args.strings("scopes");
+        if (named.isPresent() && !named.get().isEmpty()) {
+            scopes = new ArrayList<>();
+            for (String s : named.get()) {
+                Scope scope = new Scope(s);
+                if (!schemas.searchable().contains(scope)) {
+                    return ToolResult.error("invalid", "scope \"" + s + "\" is not available; search "
+                            + String.join(", ", ToolSchemas.names(schemas.searchable())) + ".");
+                }
+                scopes.add(scope);
+            }
+        }
+        int limit = args.integer("limit", 1, ToolOptions.MAX_SEARCH_LIMIT).orElse(options.searchLimit());
+        List<Entry> found = store.search(scopes, query, limit + 1);
+        String searched = String.join(", ", ToolSchemas.names(scopes));
+        if (found.isEmpty()) {
+            return ToolResult.text("No entries in " + searched + " match \"" + query + "\".");
+        }
+        boolean more = found.size() > limit;
+        List<Entry> page = more ? found.subList(0, limit) : found;
+        StringBuilder out = new StringBuilder();
+        out.append(page.size()).append(page.size() == 1 ? " match" : " matches").append(" in ").append(searched)
+                .append(" for \"").append(query).append("\".\n");
+        int bytes = 0;
+        List<String> unshown = new ArrayList<>();
+        for (Entry e : page) {
+            String id = e.scope() + "/" + e.name() + " (" + e.size() + " bytes)";
+            if (bytes + e.size() > options.searchBytes()) {
+                unshown.add(id);
+                continue;
+            }
+            bytes += e.size();
+            out.append('\n').append(id);
+            if (!e.description().isEmpty()) {
+                out.append(": ").append(e.description());
+            }
+            out.append('\n').append(e.content());
+            if (!e.content().endsWith("\n")) {
+                out.append('\n');
+            }
+        }
+        if (!unshown.isEmpty()) {
+            out.append("\nNot shown, over the ").append(options.searchBytes()).append(" byte result limit; search for ")
+                    .append("them by name: ").append(String.join(", ", unshown)).append('\n');
+        }
+        if (more) {
+            out.append("\nMore entries match than the ").append(limit).append(" shown; narrow the query, or raise ")
+                    .append("limit (at most ").append(ToolOptions.MAX_SEARCH_LIMIT).append(").\n");
+        }
+        return ToolResult.text(out.toString());
+    }
+
+    // ---------------------------------------------------------------------------------------------- scopes
+
+    private Scope writableScope(String value) {
+        if (value == null) {
+            if (writable.size() == 1) {
+                return writable.get(0);
+            }
+            throw new Arguments.Refused("scope is required; name one of: " + String.join(", ",
+                    ToolSchemas.names(writable)) + ".");
+        }
+        Scope scope = new Scope(value);
+        if (writable.contains(scope)) {
+            return scope;
+        }
+        if (readOnly.contains(scope)) {
+            throw new Arguments.Refused(ToolSchemas.readOnlyMessage(scope) + "; write to "
+                    + String.join(", ", ToolSchemas.names(writable)) + ".");
+        }
+        throw new Arguments.Refused("scope \"" + value + "\" is not available; " + schemas.writerScopes());
+    }
+
+    private Entry find(Scope scope, String name) {
+        EntryRules.checkName(name);
+        try {
+            return store.get(scope, name);
+        } catch (NotFound absent) {
+            return null;
+        }
+    }
+}
