@@ -9,7 +9,7 @@ import java.time.Instant;
 public record ChangeJson(long seq, EntryJson entry, String prev, String replaced, String session, String source,
         Instant at) {
 
-    static ChangeJson of(Change c) {
+    public static ChangeJson of(Change c) {
         return new ChangeJson(c.seq(), EntryJson.of(c.entry()), c.prev(), c.replaced(), c.session(), c.source(),
                 c.at());
     }

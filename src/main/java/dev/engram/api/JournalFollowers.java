@@ -1,7 +1,6 @@
 package dev.engram.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.memory.Change;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
@@ -40,7 +39,7 @@ public class JournalFollowers {
     Stores stores;
 
     @Inject
-    ObjectMapper json;
+    JsonSetup rest;
 
     @Inject
     EngramConfig config;
@@ -170,7 +169,7 @@ public class JournalFollowers {
         }
 
         private String text(Change c) throws JsonProcessingException {
-            return json.writeValueAsString(ChangeJson.of(c));
+            return rest.mapper().writeValueAsString(ChangeJson.of(c));
         }
     }
 }

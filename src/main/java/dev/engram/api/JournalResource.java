@@ -1,6 +1,5 @@
 package dev.engram.api;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.memory.Change;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Store;
@@ -39,7 +38,7 @@ public class JournalResource {
     EngramConfig config;
 
     @Inject
-    ObjectMapper json;
+    JsonSetup rest;
 
     @Inject
     JournalFollowers followers;
@@ -103,7 +102,7 @@ public class JournalResource {
     }
 
     private void write(OutputStream out, Change c) throws java.io.IOException {
-        out.write(json.writeValueAsString(ChangeJson.of(c)).getBytes(StandardCharsets.UTF_8));
+        out.write(rest.mapper().writeValueAsString(ChangeJson.of(c)).getBytes(StandardCharsets.UTF_8));
         out.write('\n');
     }
 }

@@ -5,28 +5,50 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.ext.ContextResolver;
+import jakarta.ws.rs.ext.Provider;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Strict JSON in, the reference format out: unknown members, duplicate members, trailing tokens and scalars of
- * the wrong type are refused instead of guessed at, and times are RFC 3339 with no trailing zeros, as the
- * reference library writes them.
+ * The REST API's JSON, apart from the application's default mapper (which the MCP transport writes its protocol
+ * with, in the protocol's camelCase): snake_case members; strict reading, where unknown members, duplicate members,
+ * trailing tokens and scalars of the wrong type are refused instead of guessed at; and times in RFC 3339 with no
+ * trailing zeros, as the reference library writes them. Quarkus REST takes it through {@link #getContext}.
  */
 @Singleton
-public class JsonSetup implements ObjectMapperCustomizer {
+@Provider
+public class JsonSetup implements ContextResolver<ObjectMapper> {
+
+    private final ObjectMapper mapper;
+
+    JsonSetup(ObjectMapper base) {
+        this.mapper = configure(base.copy());
+    }
+
+    /** The REST API's mapper. */
+    public ObjectMapper mapper() {
+        return mapper;
+    }
 
     @Override
-    public void customize(ObjectMapper mapper) {
+    public ObjectMapper getContext(Class<?> type) {
+        return mapper;
+    }
+
+    private static ObjectMapper configure(ObjectMapper mapper) {
+        mapper.setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE);
+        mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
                 DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
@@ -38,6 +60,7 @@ public class JsonSetup implements ObjectMapperCustomizer {
         mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
         mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
         mapper.registerModule(new SimpleModule("engram-time").addSerializer(Instant.class, new Rfc3339()));
+        return mapper;
     }
 
     /** Writes an instant as the reference library does: UTC, fraction only as long as it needs to be. */

@@ -34,11 +34,25 @@ public class WriteOutcomes {
     }
 
     /** Counts a write that landed, and returns it. */
-    Change landed(Change change) {
+    public Change landed(Change change) {
         Outcome o = change.entry().deleted() ? Outcome.FORGOTTEN
                 : change.replaced().isEmpty() ? Outcome.CREATED : Outcome.REPLACED;
         counters.get(o).increment();
         return change;
+    }
+
+    /** Counts a write tool's call the store refused ({@code invalid}, {@code too_large}, {@code conflict}). */
+    public void refusedTool(String tool, String kind) {
+        if (tool.equals("memory_search")) {
+            return;
+        }
+        switch (kind) {
+            case "conflict" -> counters.get(Outcome.CONFLICT).increment();
+            case "too_large" -> counters.get(Outcome.TOO_LARGE).increment();
+            case "invalid" -> counters.get(Outcome.INVALID).increment();
+            default -> {
+            }
+        }
     }
 
     /** Counts a refused entry write; problems on other requests are not writes and are not counted. */

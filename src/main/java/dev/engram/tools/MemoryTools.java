@@ -72,6 +72,15 @@ public final class MemoryTools {
         }
     }
 
+    /**
+     * The tools' definitions where the scopes are chosen per connection and not known when the tools are listed,
+     * as over MCP: {@code scope} carries no enum, and a call naming a scope the connection does not allow is told
+     * which it allows.
+     */
+    public static List<ToolDefinition> perConnectionDefinitions(ToolOptions options) {
+        return new ToolSchemas(List.of(), List.of(), 0, options).all();
+    }
+
     /** The tools' definitions, with the scopes in their schemas. */
     public List<ToolDefinition> definitions() {
         return schemas.all();

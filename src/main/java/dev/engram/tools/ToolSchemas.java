@@ -50,13 +50,23 @@ final class ToolSchemas {
                         new ToolDefinition.Annotations(true, false, true, false)));
     }
 
+    /** Whether the scopes are chosen per connection, as over MCP, rather than known here. */
+    private boolean perConnection() {
+        return writable.isEmpty();
+    }
+
     private Map<String, Object> writerSchema(Object[]... fields) {
         Map<String, Object> properties = new LinkedHashMap<>();
         List<String> required = new ArrayList<>();
-        Map<String, Object> scope = string(writable.size() == 1
+        Map<String, Object> scope = string(perConnection()
+                ? "Which memory the entry belongs to: one of the scopes this connection allows, which may be left "
+                        + "out when it allows one"
+                : writable.size() == 1
                 ? "Which memory the entry belongs to; may be left out, there is only " + writable.get(0)
                 : "Which memory the entry belongs to; name one of the values");
-        scope.put("enum", names(writable));
+        if (!perConnection()) {
+            scope.put("enum", names(writable));
+        }
         properties.put("scope", scope);
         if (writable.size() > 1) {
             required.add("scope");
@@ -75,7 +85,9 @@ final class ToolSchemas {
         properties.put("query", string("Words that must all occur, in any case, in an entry's name, description "
                 + "or content"));
         Map<String, Object> item = string("A scope");
-        item.put("enum", names(searchable()));
+        if (!perConnection()) {
+            item.put("enum", names(searchable()));
+        }
         Map<String, Object> scopes = new LinkedHashMap<>();
         scopes.put("type", "array");
         scopes.put("items", item);
@@ -132,6 +144,9 @@ final class ToolSchemas {
     }
 
     String writerScopes() {
+        if (perConnection()) {
+            return "The scopes are the ones this connection allows; a call naming another is told which they are.";
+        }
         String list = writable.size() == 1
                 ? "Scope: " + writable.get(0) + ", the only one, so scope may be left out."
                 : "Scopes: " + String.join(", ", names(writable)) + "; name one on every call.";
@@ -148,7 +163,8 @@ final class ToolSchemas {
 
     private String saveDescription() {
         return "Create a memory entry, or replace one whole. To change part of an existing entry prefer "
-                + "memory_patch, which sends only the change. Content is Markdown of at most " + maxEntryBytes
+                + "memory_patch, which sends only the change. Content is Markdown of at most "
+                + (perConnection() ? "the store's limit in" : String.valueOf(maxEntryBytes))
                 + " bytes; a larger one is refused with the sizes to trim to. Give a description in meta so the "
                 + "entry can be found. Leaving meta out keeps the entry's metadata; {} clears it. The result says "
                 + "what the write replaced, what became of the metadata, and whether the entry had changed since "
@@ -168,7 +184,8 @@ final class ToolSchemas {
 
     private String searchDescription() {
         List<Scope> all = searchable();
-        String scopes = all.size() == 1 ? "Scope: " + all.get(0) + ", the only one."
+        String scopes = perConnection() ? "The scopes are the ones this connection allows, all of them when "
+                + "scopes is left out." : all.size() == 1 ? "Scope: " + all.get(0) + ", the only one."
                 : "Scopes: " + String.join(", ", names(all)) + "; all of them when scopes is left out.";
         if (!readOnly.isEmpty()) {
             scopes += " Read-only, for reading: " + String.join(", ", names(readOnly)) + ".";

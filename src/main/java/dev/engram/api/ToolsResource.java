@@ -1,0 +1,172 @@
+package dev.engram.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.memory.Invalid;
+import dev.engram.memory.Scope;
+import dev.engram.memory.Store;
+import dev.engram.memory.Stores;
+import dev.engram.render.Manifest;
+import dev.engram.render.SessionManifests;
+import dev.engram.tools.MemoryTools;
+import dev.engram.tools.ToolDefinition;
+import dev.engram.tools.ToolOptions;
+import dev.engram.tools.ToolResult;
+import dev.engram.tools.Usage;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The four memory tools of a store for a product to offer a model: their definitions in the shape its model API
+ * wants, and the execution of a call the model made. Mistakes the model can fix come back as {@code is_error} text.
+ */
+@Path("/v1/stores/{store}/tools")
+@Produces(MediaType.APPLICATION_JSON)
+public class ToolsResource {
+
+    @Inject
+    Stores stores;
+
+    @Inject
+    SessionManifests sessions;
+
+    @Inject
+    WriteOutcomes outcomes;
+
+    @Inject
+    JsonSetup rest;
+
+    @PathParam("store")
+    String storeId;
+
+    /** The tools and the paragraph that tells the model how to use them. */
+    public record ToolsJson(String format, List<Map<String, Object>> tools, String usage) {
+    }
+
+    @GET
+    public ToolsJson definitions(@QueryParam("scope") List<String> scopes, @QueryParam("read_scope") List<String> reads,
+            @QueryParam("format") String format) {
+        String f = format == null || format.isEmpty() ? "json-schema" : format;
+        MemoryTools tools = tools(scopes, reads, Optional::empty);
+        List<Map<String, Object>> shaped = tools.definitions().stream().map(d -> shape(d, f)).toList();
+        return new ToolsJson(f, shaped, Usage.text());
+    }
+
+    /** One call: the tool, its arguments (an object, or the JSON string a model emitted), and the scopes. */
+    public record CallBody(String name, JsonNode arguments, List<String> scopes, List<String> readScopes) {
+    }
+
+    /** The text for the model, whether it is an error, and the journal record of a write. */
+    public record CallJson(String output, boolean isError, Map<String, Object> details) {
+    }
+
+    @POST
+    @Path("call")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public CallJson call(CallBody body, @HeaderParam(Preconditions.SESSION) String sessionHeader) {
+        if (body == null || body.name() == null) {
+            throw new Invalid("tool-missing", "name", "Send {\"name\": \"memory_save\", \"arguments\": {...}, "
+                    + "\"scopes\": [\"user\"]}: the tool the model called, its arguments and the scopes it may use.");
+        }
+        String session = Preconditions.session(sessionHeader);
+        Supplier<Optional<Manifest>> shown = () -> session.isEmpty() ? Optional.empty()
+                : sessions.inForce(storeId, session);
+        MemoryTools tools = tools(body.scopes(), body.readScopes(), shown);
+        Optional<Map<String, Object>> args = arguments(body.arguments());
+        ToolResult r = args.isEmpty()
+                ? new ToolResult("The arguments are not a JSON object; send the tool's arguments as an object, "
+                        + "such as {\"name\": \"...\", \"content\": \"...\"}.", true, Optional.empty(),
+                        Optional.of("invalid"))
+                : tools.call(body.name(), args.get(), session);
+        r.details().ifPresent(w -> outcomes.landed(w.change()));
+        r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
+        return new CallJson(r.output(), r.isError(), r.details().map(w -> {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("tool", w.tool());
+            d.put("change", ChangeJson.of(w.change()));
+            return d;
+        }).orElse(null));
+    }
+
+    private MemoryTools tools(List<String> scopes, List<String> reads, Supplier<Optional<Manifest>> shown) {
+        Store store = stores.store(Params.store(storeId));
+        List<Scope> writable = Params.scopes(scopes);
+        return new MemoryTools(store, writable, Params.scopes(reads), ToolOptions.DEFAULT, shown);
+    }
+
+    /** The call's arguments as a map: an object as it is, a string parsed as the JSON a model emitted. */
+    private Optional<Map<String, Object>> arguments(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return Optional.of(Map.of());
+        }
+        JsonNode object = node;
+        if (node.isTextual()) {
+            try {
+                object = rest.mapper().readTree(node.asText());
+            } catch (JsonProcessingException e) {
+                return Optional.empty();
+            }
+        }
+        if (object == null || !object.isObject()) {
+            return Optional.empty();
+        }
+        return Optional.of(rest.mapper().convertValue(object, new TypeReference<Map<String, Object>>() {
+        }));
+    }
+
+    /** A definition in the shape a model API takes. */
+    static Map<String, Object> shape(ToolDefinition d, String format) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        switch (format) {
+            case "json-schema" -> {
+                t.put("name", d.name());
+                t.put("title", d.title());
+                t.put("description", d.description());
+                t.put("input_schema", d.inputSchema());
+                Map<String, Object> a = new LinkedHashMap<>();
+                a.put("read_only_hint", d.annotations().readOnly());
+                a.put("destructive_hint", d.annotations().destructive());
+                a.put("idempotent_hint", d.annotations().idempotent());
+                a.put("open_world_hint", d.annotations().openWorld());
+                t.put("annotations", a);
+            }
+            case "openai-chat" -> {
+                Map<String, Object> f = new LinkedHashMap<>();
+                f.put("name", d.name());
+                f.put("description", d.description());
+                f.put("parameters", d.inputSchema());
+                t.put("type", "function");
+                t.put("function", f);
+            }
+            case "openai-responses" -> {
+                t.put("type", "function");
+                t.put("name", d.name());
+                t.put("description", d.description());
+                t.put("parameters", d.inputSchema());
+                t.put("strict", false);
+            }
+            case "anthropic" -> {
+                t.put("name", d.name());
+                t.put("description", d.description());
+                t.put("input_schema", d.inputSchema());
+            }
+            default -> throw new Invalid("tool-format", "format", "format must be json-schema, openai-chat, "
+                    + "openai-responses or anthropic, not \"" + format + "\".");
+        }
+        return t;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.engram.mcp;
+
+import dev.engram.memory.EntryRules;
+import dev.engram.memory.Invalid;
+import dev.engram.memory.Scope;
+import io.vertx.core.http.HttpServerRequest;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one MCP connection reaches, read from each request of it: the store, the writable and read-only scopes, and
+ * the session that writes. Each can be a query parameter of the MCP URL or a header, the header winning:
+ *
+ * <pre>
+ * store        ?store=demo              Engram-Store: demo            (required)
+ * scopes       ?scope=user&amp;scope=project  Engram-Scopes: user,project    (default: user)
+ * read scopes  ?read_scope=rules         Engram-Read-Scopes: rules
+ * session      ?session=slack-7f3a       Engram-Session: slack-7f3a    (default: the MCP session ID)
+ * block bound  ?max_total_bytes=8000     Engram-Max-Total-Bytes: 8000  (default: 32768)
+ * </pre>
+ */
+record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readScopes, String session,
+        int maxTotalBytes) {
+
+    static final String DEFAULT_SCOPE = "user";
+
+    static McpConnectionSettings of(HttpServerRequest request) {
+        String store = value(request, "Engram-Store", "store");
+        if (store == null || store.isEmpty()) {
+            throw new Invalid("store-missing", "store", "This MCP connection names no store. Add ?store=<id> to the "
+                    + "MCP URL, or send an Engram-Store header.");
+        }
+        EntryRules.checkStoreId(store);
+        List<Scope> scopes = scopes(request, "Engram-Scopes", "scope");
+        String session = value(request, "Engram-Session", "session");
+        if (session == null) {
+            session = request.getHeader("Mcp-Session-Id");
+        }
+        String max = value(request, "Engram-Max-Total-Bytes", "max_total_bytes");
+        int bound;
+        try {
+            bound = max == null ? 32 * 1024 : Integer.parseInt(max.trim());
+        } catch (NumberFormatException e) {
+            throw new Invalid("number-range", "max_total_bytes", "max_total_bytes must be a whole number.");
+        }
+        return new McpConnectionSettings(store, scopes.isEmpty() ? List.of(new Scope(DEFAULT_SCOPE)) : scopes,
+                scopes(request, "Engram-Read-Scopes", "read_scope"), session == null ? "" : session, bound);
+    }
+
+    private static String value(HttpServerRequest request, String header, String param) {
+        String h = request.getHeader(header);
+        return h != null ? h.trim() : request.getParam(param);
+    }
+
+    private static List<Scope> scopes(HttpServerRequest request, String header, String param) {
+        List<String> values = new ArrayList<>();
+        String h = request.getHeader(header);
+        if (h != null) {
+            for (String part : h.split(",")) {
+                if (!part.isBlank()) {
+                    values.add(part.trim());
+                }
+            }
+        } else {
+            values.addAll(request.params().getAll(param));
+        }
+        return values.stream().map(Scope::new).toList();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.engram.mcp;
+
+import dev.engram.api.ChangeJson;
+import dev.engram.api.JsonSetup;
+import dev.engram.api.WriteOutcomes;
+import dev.engram.memory.Invalid;
+import dev.engram.memory.MemoryException;
+import dev.engram.memory.Store;
+import dev.engram.memory.Stores;
+import dev.engram.render.Render;
+import dev.engram.render.RenderOptions;
+import dev.engram.render.Rendered;
+import dev.engram.render.SessionManifests;
+import dev.engram.tools.MemoryTools;
+import dev.engram.tools.ToolDefinition;
+import dev.engram.tools.ToolOptions;
+import dev.engram.tools.ToolResult;
+import io.quarkiverse.mcp.server.MetaKey;
+import io.quarkiverse.mcp.server.ResourceManager;
+import io.quarkiverse.mcp.server.ResourceResponse;
+import io.quarkiverse.mcp.server.TextContent;
+import io.quarkiverse.mcp.server.TextResourceContents;
+import io.quarkiverse.mcp.server.ToolManager;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The memory tools over MCP (Streamable HTTP at {@code /mcp}): the same four tools as REST, and the rendered block
+ * as the resource {@code memory://block}. Which store and scopes a connection reaches is read from each request;
+ * see {@link McpConnectionSettings}.
+ */
+@ApplicationScoped
+public class McpMemoryServer {
+
+    /** Where a tool result carries its journal record, for a host to keep and the model never to see. */
+    static final MetaKey WRITE = MetaKey.from("dev.engram/write");
+    static final String BLOCK_URI = "memory://block";
+
+    @Inject
+    ToolManager toolManager;
+
+    @Inject
+    ResourceManager resourceManager;
+
+    @Inject
+    CurrentVertxRequest current;
+
+    @Inject
+    Stores stores;
+
+    @Inject
+    SessionManifests sessions;
+
+    @Inject
+    WriteOutcomes outcomes;
+
+    @Inject
+    JsonSetup rest;
+
+    void register(@Observes StartupEvent started) {
+        for (ToolDefinition d : MemoryTools.perConnectionDefinitions(ToolOptions.DEFAULT)) {
+            toolManager.newTool(d.name())
+                    .setTitle(d.title())
+                    .setDescription(d.description())
+                    .setAnnotations(new ToolManager.ToolAnnotations(d.title(), d.annotations().readOnly(),
+                            d.annotations().destructive(), d.annotations().idempotent(), d.annotations().openWorld()))
+                    .setInputSchema(new JsonObject(d.inputSchema()))
+                    .setHandler(args -> call(d.name(), args.args()))
+                    .register();
+        }
+        resourceManager.newResource("memory-block")
+                .setUri(BLOCK_URI)
+                .setTitle("Memory block")
+                .setMimeType("text/markdown")
+                .setDescription("What this connection's store remembers, rendered for the model's instructions, "
+                        + "with a summary line last. Reading it records what the session was shown.")
+                .setHandler(args -> new ResourceResponse(List.of(new TextResourceContents(BLOCK_URI, block(),
+                        "text/markdown"))))
+                .register();
+    }
+
+    private ToolResponse call(String tool, Map<String, Object> raw) {
+        McpConnectionSettings c;
+        try {
+            c = settings();
+        } catch (MemoryException e) {
+            return ToolResponse.error(e.getMessage());
+        }
+        Store store = stores.store(c.store());
+        MemoryTools tools;
+        try {
+            tools = new MemoryTools(store, c.scopes(), c.readScopes(), ToolOptions.DEFAULT,
+                    () -> c.session().isEmpty() ? Optional.empty() : sessions.inForce(c.store(), c.session()));
+        } catch (Invalid e) {
+            return ToolResponse.error(e.getMessage());
+        }
+        ToolResult r = tools.call(tool, plain(raw), c.session());
+        r.refusal().ifPresent(kind -> outcomes.refusedTool(tool, kind));
+        Map<MetaKey, Object> meta = r.details().map(w -> {
+            outcomes.landed(w.change());
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("tool", w.tool());
+            d.put("change", rest.mapper().convertValue(ChangeJson.of(w.change()), Map.class));
+            return Map.<MetaKey, Object>of(WRITE, d);
+        }).orElse(Map.of());
+        return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, meta);
+    }
+
+    /** The connection's block, recorded in its session's manifest log when the session is known. */
+    private String block() {
+        McpConnectionSettings c = settings();
+        Store store = stores.store(c.store());
+        Rendered r = Render.render(store, allScopes(c),
+                RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
+        if (!c.session().isEmpty()) {
+            sessions.record(c.store(), c.session(), r.manifest());
+        }
+        return r.block();
+    }
+
+    private static List<dev.engram.memory.Scope> allScopes(McpConnectionSettings c) {
+        List<dev.engram.memory.Scope> all = new ArrayList<>(c.scopes());
+        all.addAll(c.readScopes());
+        return all;
+    }
+
+    private McpConnectionSettings settings() {
+        HttpServerRequest request = current.getCurrent() == null ? null : current.getCurrent().request();
+        if (request == null) {
+            throw new Invalid("store-missing", "store", "This MCP request carries no HTTP request to read the store "
+                    + "from; connect over Streamable HTTP with ?store=<id>.");
+        }
+        return McpConnectionSettings.of(request);
+    }
+
+    /** Arguments as plain maps and lists, whatever JSON types the transport decoded them to. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> plain(Map<String, Object> args) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        args.forEach((k, v) -> out.put(k, plainValue(v)));
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object plainValue(Object v) {
+        if (v instanceof JsonObject o) {
+            return plain(o.getMap());
+        }
+        if (v instanceof JsonArray a) {
+            return a.getList().stream().map(McpMemoryServer::plainValue).toList();
+        }
+        if (v instanceof Map<?, ?> m) {
+            return plain((Map<String, Object>) m);
+        }
+        if (v instanceof List<?> l) {
+            return l.stream().map(McpMemoryServer::plainValue).toList();
+        }
+        return v;
+    }
+}
