@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The guides tell the truth (docs/api.md, docs/render.md): each curl example runs, in order, against this build's server, and prints what
+ * The guides tell the truth (docs/api.md, docs/render.md, docs/tools.md): each curl example runs, in order, against this build's server, and prints what
  * the page shows (times and the port aside; JSON compared as JSON, so the page may indent it).
  */
 @QuarkusTest
@@ -53,7 +53,7 @@ class ApiGuideTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"docs/api.md, 15", "docs/render.md, 7"})
+    @CsvSource({"docs/api.md, 15", "docs/render.md, 7", "docs/tools.md, 6"})
     void everyCurlExamplePrintsWhatTheGuideShows(String doc, int atLeast) throws Exception {
         List<Example> examples = examples(Path.of(doc));
         assertTrue(examples.size() >= atLeast, doc + " has its examples: " + examples.size());
