@@ -18,7 +18,7 @@ import org.jboss.logging.Logger;
  * Central, with a data directory that persists between runs. One server per JVM; a server left running by a JVM
  * that was killed is stopped before a new one starts on the same directory.
  */
-final class EmbeddedPostgres {
+public final class EmbeddedPostgres {
 
     /** The system property that holds the running server's JDBC URL, so a restart in the same JVM reuses it. */
     static final String URL_PROPERTY = "dev.engram.embedded-postgres.url";
@@ -44,7 +44,7 @@ final class EmbeddedPostgres {
     }
 
     /** A running server: stop it with {@link #close}, or leave it to the JVM's shutdown. */
-    record Server(Path home, String url, int port, long startMillis,
+    public record Server(Path home, String url, int port, long startMillis,
             io.zonky.test.db.postgres.embedded.EmbeddedPostgres postgres) implements AutoCloseable {
         @Override
         public void close() throws IOException {
@@ -57,6 +57,11 @@ final class EmbeddedPostgres {
      * another live JVM uses, and with {@code fresh} starts from an empty directory.
      */
     static Server launch(Path home, boolean fresh) {
+        return launch(home, fresh, 0);
+    }
+
+    /** As {@link #launch(Path, boolean)}, on {@code port} (0: any free one), so a restarted server keeps it. */
+    public static Server launch(Path home, boolean fresh, int port) {
         Path base = home.toAbsolutePath().normalize();
         Path data = base.resolve("pg");
         try {
@@ -81,6 +86,7 @@ final class EmbeddedPostgres {
                             .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log))
                             .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log))
                             .setPGStartupWait(Duration.ofSeconds(60))
+                            .setPort(port)
                             .start();
             return new Server(base, pg.getJdbcUrl("postgres", "postgres"), pg.getPort(),
                     (System.nanoTime() - started) / 1_000_000, pg);
