@@ -78,25 +78,25 @@ public final class Render {
             if (cap != null) {
                 room = Math.min(room, cap);
             }
-            List<String> texts = es.stream().map(e -> entryText(e, limit)).toList();
+            Sized sized = new Sized(es, limit);
             boolean[] in = new boolean[es.size()];
-            int used = pack(texts, room, in);
+            int used = pack(sized.costs, room, in);
             if (!all(in)) {
-                used = pack(texts, room - omitLineReserve(es), in);
+                used = pack(sized.costs, room - omitLineReserve(sized), in);
             }
-            List<Entry> dropped = new ArrayList<>();
+            List<Integer> dropped = new ArrayList<>();
             for (int j = 0; j < es.size(); j++) {
                 Entry e = es.get(j);
                 if (in[j]) {
-                    parts.add(new Part(Part.entryId(scope, e.name()), texts.get(j)));
-                    shown.add(new ManifestEntry(scope, e.name(), e.hash(), e.size(), ""));
+                    parts.add(new Part(Part.entryId(scope, e.name()), sized.text(j)));
+                    shown.add(new ManifestEntry(scope, e.name(), e.hash(), sized.sizes[j], ""));
                 } else {
-                    omitted.add(new ManifestEntry(scope, e.name(), e.hash(), e.size(), ManifestEntry.OMIT_BUDGET));
-                    dropped.add(e);
+                    omitted.add(new ManifestEntry(scope, e.name(), e.hash(), sized.sizes[j], ManifestEntry.OMIT_BUDGET));
+                    dropped.add(j);
                 }
             }
             if (!dropped.isEmpty()) {
-                String line = omitLine(dropped, room - used);
+                String line = omitLine(sized, dropped, room - used);
                 if (!line.isEmpty()) {
                     parts.add(new Part(Part.omittedId(scope), line));
                     used += cost(line);
@@ -163,15 +163,55 @@ public final class Render {
         return empty ? "## " + scope.value() + Part.SEPARATOR + NO_ENTRIES : "## " + scope.value();
     }
 
-    /** An entry's part: its heading, a blank line, its content less one trailing newline. */
-    static String entryText(Entry e, int limit) {
-        StringBuilder b = new StringBuilder("### ").append(e.name()).append(" (").append(e.size()).append(" of ")
+    /**
+     * A scope's entries with what the packing asks of each, worked out once: the content's size, the part's text,
+     * and its cost in the block. The cost is summed from the heading's bytes and the content's known size, so no
+     * content is scanned twice.
+     */
+    private static final class Sized {
+        final List<Entry> entries;
+        final int limit;
+        final int[] sizes;
+        final int[] costs;
+
+        Sized(List<Entry> entries, int limit) {
+            this.entries = entries;
+            this.limit = limit;
+            int n = entries.size();
+            sizes = new int[n];
+            costs = new int[n];
+            String limitText = Integer.toString(limit);
+            for (int j = 0; j < n; j++) {
+                Entry e = entries.get(j);
+                int size = e.size();
+                String description = e.description();
+                // "### <name> (<size> of <limit> bytes)" is ASCII; " — <description>" is 5 bytes and the text.
+                int heading = 4 + e.name().length() + 2 + Integer.toString(size).length() + 4 + limitText.length() + 7
+                        + (description.isEmpty() ? 0 : 5 + Utf8.length(description));
+                sizes[j] = size;
+                costs[j] = SEPARATOR_BYTES + heading + 2 + size - (e.content().endsWith("\n") ? 1 : 0);
+            }
+        }
+
+        /** The part's text, built only for an entry the block shows. */
+        String text(int j) {
+            Entry e = entries.get(j);
+            String content = e.content();
+            return heading(e, sizes[j], limit) + "\n\n"
+                    + (content.endsWith("\n") ? content.substring(0, content.length() - 1) : content);
+        }
+
+        String item(int j) {
+            return omitItem(entries.get(j).name(), sizes[j]);
+        }
+    }
+
+    private static String heading(Entry e, int size, int limit) {
+        StringBuilder b = new StringBuilder("### ").append(e.name()).append(" (").append(size).append(" of ")
                 .append(limit).append(" bytes)");
         if (!e.description().isEmpty()) {
             b.append(" — ").append(e.description());
         }
-        String content = e.content();
-        b.append("\n\n").append(content.endsWith("\n") ? content.substring(0, content.length() - 1) : content);
         return b.toString();
     }
 
@@ -179,10 +219,10 @@ public final class Render {
      * Marks in {@code in} the entries that fit in {@code room}, in list order, skipping one that does not and going
      * on, and returns the bytes they take.
      */
-    private static int pack(List<String> texts, int room, boolean[] in) {
+    private static int pack(int[] costs, int room, boolean[] in) {
         int used = 0;
-        for (int i = 0; i < texts.size(); i++) {
-            int n = cost(texts.get(i));
+        for (int i = 0; i < costs.length; i++) {
+            int n = costs[i];
             in[i] = used + n <= room;
             if (in[i]) {
                 used += n;
@@ -200,33 +240,33 @@ public final class Render {
         return true;
     }
 
-    private static String omitItem(Entry e) {
-        return e.name() + " (" + e.size() + " bytes)";
+    private static String omitItem(String name, int size) {
+        return name + " (" + size + " bytes)";
     }
 
     private static String moreTail(int n) {
         return ", and " + n + " more";
     }
 
-    /** The most the line naming a scope's omissions can take. */
-    private static int omitLineReserve(List<Entry> es) {
+    /** The most the line naming a scope's omissions can take (names are ASCII, so chars are bytes). */
+    private static int omitLineReserve(Sized sized) {
         int item = 0;
-        for (Entry e : es) {
-            item = Math.max(item, Utf8.length(omitItem(e)));
+        for (int j = 0; j < sized.sizes.length; j++) {
+            item = Math.max(item, sized.entries.get(j).name().length() + Integer.toString(sized.sizes[j]).length() + 9);
         }
-        return cost(OMIT_HEAD) + item + moreTail(es.size()).length();
+        return cost(OMIT_HEAD) + item + moreTail(sized.sizes.length).length();
     }
 
     /**
      * Names the left-out entries within {@code room}, separator included: the names that fit, then how many more
      * there are; the count alone when no name fits; nothing when not even that does.
      */
-    private static String omitLine(List<Entry> dropped, int room) {
+    private static String omitLine(Sized sized, List<Integer> dropped, int room) {
         StringBuilder names = new StringBuilder();
         int listed = 0;
         int namesBytes = 0;
         for (int i = 0; i < dropped.size(); i++) {
-            String piece = (listed > 0 ? ", " : "") + omitItem(dropped.get(i));
+            String piece = (listed > 0 ? ", " : "") + sized.item(dropped.get(i));
             int rest = dropped.size() - i - 1;
             int tail = rest > 0 ? moreTail(rest).length() : 0;
             int pieceBytes = Utf8.length(piece);

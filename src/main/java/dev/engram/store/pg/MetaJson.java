@@ -3,6 +3,7 @@ package dev.engram.store.pg;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import java.util.Map;
 
 /** An entry's meta as the database keeps it: a flat JSON object of strings, in a jsonb column. */
@@ -10,8 +11,8 @@ final class MetaJson {
 
     /** The database's own mapper, apart from the one REST configures. */
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<Map<String, String>> MAP = new TypeReference<>() {
-    };
+    private static final ObjectReader READER = JSON.readerFor(new TypeReference<Map<String, String>>() {
+    });
 
     private MetaJson() {
     }
@@ -29,7 +30,7 @@ final class MetaJson {
             return Map.of();
         }
         try {
-            return JSON.readValue(meta, MAP);
+            return READER.readValue(meta);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("meta in the database is a JSON object of strings", e);
         }

@@ -62,15 +62,7 @@ class PgReads {
             if (!scopes.isEmpty()) {
                 s.setArray(2, c.createArrayOf("text", scopes.stream().map(Scope::value).toArray()));
             }
-            List<Entry> entries = new ArrayList<>();
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    entries.add(new Entry(new Scope(r.getString(1)), r.getString(2), r.getString(3),
-                            MetaJson.parse(r.getString(4)), r.getString(5),
-                            r.getObject(6, OffsetDateTime.class).toInstant(), false));
-                }
-            }
-            return entries;
+            return entries(s);
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
         }
@@ -83,41 +75,51 @@ class PgReads {
 
     /**
      * The live entries of {@code scopes} (every scope when empty) whose search text holds every one of
-     * {@code words}, by scope in the order given, then name.
+     * {@code words}, by scope in the order given, then name; over JDBC, as {@link #listScopes} is.
      */
-    @SuppressWarnings("unchecked")
     List<Entry> search(String store, List<Scope> scopes, List<String> words, int limit) {
-        List<Object> params = new ArrayList<>();
-        params.add(store);
-        StringBuilder sql = new StringBuilder("select * from entry where store_id = ?1");
-        StringBuilder order = new StringBuilder(" order by ");
         List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
+        StringBuilder sql = new StringBuilder("select scope, name, content, meta::text, hash, updated from entry "
+                + "where store_id = ?");
         if (!distinct.isEmpty()) {
-            sql.append(" and scope in (");
-            order.append("case scope");
-            for (int i = 0; i < distinct.size(); i++) {
-                params.add(distinct.get(i));
-                sql.append(i == 0 ? "?" : ", ?").append(params.size());
-                order.append(" when ?").append(params.size()).append(" then ").append(i);
-            }
-            sql.append(')');
-            order.append(" end, name");
-        } else {
-            order.append("scope, name");
+            sql.append(" and scope = any(?)");
         }
-        for (String word : words) {
-            params.add("%" + escapeLike(word) + "%");
-            sql.append(" and search_text like ?").append(params.size()).append(" escape '\\'");
+        for (int i = 0; i < words.size(); i++) {
+            sql.append(" and search_text like ? escape '\\'");
         }
-        sql.append(order);
+        sql.append(distinct.isEmpty() ? " order by scope, name" : " order by array_position(?, scope), name");
         if (limit > 0) {
             sql.append(" limit ").append(limit);
         }
-        var query = Panache.getEntityManager().createNativeQuery(sql.toString(), EntryRow.class);
-        for (int i = 0; i < params.size(); i++) {
-            query.setParameter(i + 1, params.get(i));
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql.toString())) {
+            int p = 1;
+            s.setString(p++, store);
+            java.sql.Array order = distinct.isEmpty() ? null : c.createArrayOf("text", distinct.toArray());
+            if (order != null) {
+                s.setArray(p++, order);
+            }
+            for (String word : words) {
+                s.setString(p++, "%" + escapeLike(word) + "%");
+            }
+            if (order != null) {
+                s.setArray(p, order);
+            }
+            return entries(s);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
         }
-        return fresh(() -> ((List<EntryRow>) query.getResultList()).stream().map(EntryRow::toEntry).toList());
+    }
+
+    private static List<Entry> entries(PreparedStatement s) throws SQLException {
+        List<Entry> entries = new ArrayList<>();
+        try (ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                entries.add(new Entry(new Scope(r.getString(1)), r.getString(2), r.getString(3),
+                        MetaJson.parse(r.getString(4)), r.getString(5), r.getObject(6, OffsetDateTime.class).toInstant(),
+                        false));
+            }
+        }
+        return entries;
     }
 
     Optional<StoreRow> store(String id) {
