@@ -71,7 +71,7 @@ public class ToolsResource {
     }
 
     /** The text for the model, whether it is an error, and the journal record of a write. */
-    public record CallJson(String output, boolean isError, Map<String, Object> details) {
+    public record CallJson(String output, boolean isError, WriteRecordJson details) {
     }
 
     @POST
@@ -94,12 +94,7 @@ public class ToolsResource {
                 : tools.call(body.name(), args.get(), session);
         r.details().ifPresent(w -> outcomes.landed(w.change()));
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
-        return new CallJson(r.output(), r.isError(), r.details().map(w -> {
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put("tool", w.tool());
-            d.put("change", ChangeJson.of(w.change()));
-            return d;
-        }).orElse(null));
+        return new CallJson(r.output(), r.isError(), r.details().map(WriteRecordJson::of).orElse(null));
     }
 
     private MemoryTools tools(List<String> scopes, List<String> reads, Supplier<Optional<Manifest>> shown) {

@@ -1,6 +1,6 @@
 package dev.engram.mcp;
 
-import dev.engram.api.ChangeJson;
+import dev.engram.api.WriteRecordJson;
 import dev.engram.api.JsonSetup;
 import dev.engram.api.WriteOutcomes;
 import dev.engram.memory.Invalid;
@@ -110,10 +110,7 @@ public class McpMemoryServer {
         r.refusal().ifPresent(kind -> outcomes.refusedTool(tool, kind));
         Map<MetaKey, Object> meta = r.details().map(w -> {
             outcomes.landed(w.change());
-            Map<String, Object> d = new LinkedHashMap<>();
-            d.put("tool", w.tool());
-            d.put("change", rest.mapper().convertValue(ChangeJson.of(w.change()), Map.class));
-            return Map.<MetaKey, Object>of(WRITE, d);
+            return Map.<MetaKey, Object>of(WRITE, rest.mapper().convertValue(WriteRecordJson.of(w), Map.class));
         }).orElse(Map.of());
         return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, meta);
     }
