@@ -78,11 +78,6 @@ public class JournalFollowers {
         }
     }
 
-    /** How many followers are connected, for tests and metrics. */
-    int count() {
-        return followers.size();
-    }
-
     private static java.util.concurrent.ThreadFactory daemon(String name) {
         return r -> {
             Thread t = new Thread(r, name);

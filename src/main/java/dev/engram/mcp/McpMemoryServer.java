@@ -7,6 +7,7 @@ import dev.engram.memory.Invalid;
 import dev.engram.memory.MemoryException;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
+import dev.engram.ops.EngramConfig;
 import dev.engram.render.Render;
 import dev.engram.render.RenderOptions;
 import dev.engram.render.Rendered;
@@ -61,6 +62,9 @@ public class McpMemoryServer {
     Stores stores;
 
     @Inject
+    EngramConfig config;
+
+    @Inject
     SessionManifests sessions;
 
     @Inject
@@ -101,7 +105,8 @@ public class McpMemoryServer {
         Store store = stores.store(c.store());
         MemoryTools tools;
         try {
-            tools = new MemoryTools(store, c.scopes(), c.readScopes(), ToolOptions.DEFAULT,
+            tools = new MemoryTools(store, c.scopes(), c.readScopes(), new ToolOptions(ToolOptions.DEFAULT_SEARCH_LIMIT,
+                    ToolOptions.DEFAULT_SEARCH_BYTES, config.patchAttempts()),
                     () -> c.session().isEmpty() ? Optional.empty() : sessions.inForce(c.store(), c.session()));
         } catch (Invalid e) {
             return ToolResponse.error(e.getMessage());

@@ -12,8 +12,8 @@ public record ToolOptions(int searchLimit, int searchBytes, int patchAttempts) {
     public static final int DEFAULT_SEARCH_BYTES = 16 * 1024;
     /** The most entries a search call may ask for. */
     public static final int MAX_SEARCH_LIMIT = 50;
-    /** The reference library's patch retries. */
-    public static final int DEFAULT_PATCH_ATTEMPTS = 4;
+    /** How many times a patch reads and writes again after a concurrent write, as a REST PATCH does. */
+    public static final int DEFAULT_PATCH_ATTEMPTS = dev.engram.memory.Patch.DEFAULT_ATTEMPTS;
 
     public static final ToolOptions DEFAULT = new ToolOptions(DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_BYTES,
             DEFAULT_PATCH_ATTEMPTS);
