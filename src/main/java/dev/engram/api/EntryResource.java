@@ -121,7 +121,7 @@ public class EntryResource {
     }
 
     private void requireStore() {
-        if (stores.info(storeId).isEmpty()) {
+        if (!stores.exists(storeId)) {
             throw NotFound.store(storeId);
         }
     }

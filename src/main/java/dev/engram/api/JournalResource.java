@@ -51,7 +51,10 @@ public class JournalResource {
     public Replies.JournalPage page(@QueryParam("after") String after, @QueryParam("limit") String limit) {
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         int n = (int) Params.number(limit, "limit", 1, config.journal().maxLimit(), config.journal().defaultLimit());
-        List<Change> records = existingStore().journal(cursor, n + 1);
+        List<Change> records = stores.store(Params.store(storeId)).journal(cursor, n + 1);
+        if (records.isEmpty()) {
+            requireStore();
+        }
         boolean more = records.size() > n;
         List<Change> page = more ? records.subList(0, n) : records;
         long next = page.isEmpty() ? cursor : page.get(page.size() - 1).seq();
@@ -64,7 +67,8 @@ public class JournalResource {
     public StreamingOutput lines(@QueryParam("after") String after, @QueryParam("limit") String limit) {
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         long max = Params.number(limit, "limit", 1, Long.MAX_VALUE, Long.MAX_VALUE);
-        Store store = existingStore();
+        requireStore();
+        Store store = stores.store(storeId);
         return out -> {
             long seq = cursor;
             long left = max;
@@ -90,15 +94,15 @@ public class JournalResource {
         long cursor = lastEventId != null
                 ? Params.number(lastEventId, "Last-Event-ID", 0, Long.MAX_VALUE, 0)
                 : Params.number(after, "after", 0, Long.MAX_VALUE, 0);
-        existingStore();
+        requireStore();
         followers.follow(storeId, cursor, sink, sse);
     }
 
-    private Store existingStore() {
-        if (stores.info(Params.store(storeId)).isEmpty()) {
+    /** A read that found nothing tells an empty journal from a store that does not exist. */
+    private void requireStore() {
+        if (!stores.exists(Params.store(storeId))) {
             throw NotFound.store(storeId);
         }
-        return stores.store(storeId);
     }
 
     private void write(OutputStream out, Change c) throws java.io.IOException {

@@ -22,10 +22,10 @@ public class LostUpdatesResource {
     @GET
     public Replies.LostUpdates lostUpdates(@PathParam("store") String store, @QueryParam("after") String after) {
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
-        if (stores.info(Params.store(store)).isEmpty()) {
+        var lost = LostUpdates.find(stores.store(Params.store(store)), cursor);
+        if (lost.isEmpty() && !stores.exists(store)) {
             throw NotFound.store(store);
         }
-        return new Replies.LostUpdates(LostUpdates.find(stores.store(store), cursor).stream()
-                .map(Replies.LostUpdateJson::of).toList());
+        return new Replies.LostUpdates(lost.stream().map(Replies.LostUpdateJson::of).toList());
     }
 }

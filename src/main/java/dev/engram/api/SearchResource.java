@@ -29,7 +29,7 @@ public class SearchResource {
             @QueryParam("scope") List<String> scopes, @QueryParam("limit") String limit) {
         int n = (int) Params.number(limit, "limit", 1, config.search().maxLimit(), config.search().defaultLimit());
         List<Entry> found = stores.store(Params.store(store)).search(Params.scopes(scopes), q == null ? "" : q, n);
-        if (found.isEmpty() && stores.info(store).isEmpty()) {
+        if (found.isEmpty() && !stores.exists(store)) {
             throw NotFound.store(store);
         }
         return new Replies.Entries(found.stream().map(EntryJson::of).toList());

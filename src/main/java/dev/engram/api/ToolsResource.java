@@ -7,7 +7,6 @@ import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
-import dev.engram.ops.EngramConfig;
 import dev.engram.render.Manifest;
 import dev.engram.render.SessionManifests;
 import dev.engram.tools.MemoryTools;
@@ -52,15 +51,10 @@ public class ToolsResource {
     JsonSetup rest;
 
     @Inject
-    EngramConfig config;
+    ToolOptions options;
 
     @PathParam("store")
     String storeId;
-
-    private ToolOptions options() {
-        return new ToolOptions(ToolOptions.DEFAULT_SEARCH_LIMIT, ToolOptions.DEFAULT_SEARCH_BYTES,
-                config.patchAttempts());
-    }
 
     /** The tools and the paragraph that tells the model how to use them. */
     public record ToolsJson(String format, List<Map<String, Object>> tools, String usage) {
@@ -109,7 +103,7 @@ public class ToolsResource {
     private MemoryTools tools(List<String> scopes, List<String> reads, Supplier<Optional<Manifest>> shown) {
         Store store = stores.store(Params.store(storeId));
         List<Scope> writable = Params.scopes(scopes);
-        return new MemoryTools(store, writable, Params.scopes(reads), options(), shown);
+        return new MemoryTools(store, writable, Params.scopes(reads), options, shown);
     }
 
     /** The call's arguments as a map: an object as it is, a string parsed as the JSON a model emitted. */

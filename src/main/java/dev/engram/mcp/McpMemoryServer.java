@@ -7,7 +7,6 @@ import dev.engram.memory.Invalid;
 import dev.engram.memory.MemoryException;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
-import dev.engram.ops.EngramConfig;
 import dev.engram.render.Render;
 import dev.engram.render.RenderOptions;
 import dev.engram.render.Rendered;
@@ -62,7 +61,7 @@ public class McpMemoryServer {
     Stores stores;
 
     @Inject
-    EngramConfig config;
+    ToolOptions options;
 
     @Inject
     SessionManifests sessions;
@@ -74,7 +73,7 @@ public class McpMemoryServer {
     JsonSetup rest;
 
     void register(@Observes StartupEvent started) {
-        for (ToolDefinition d : MemoryTools.perConnectionDefinitions(ToolOptions.DEFAULT)) {
+        for (ToolDefinition d : MemoryTools.perConnectionDefinitions(options)) {
             toolManager.newTool(d.name())
                     .setTitle(d.title())
                     .setDescription(d.description())
@@ -105,8 +104,7 @@ public class McpMemoryServer {
         Store store = stores.store(c.store());
         MemoryTools tools;
         try {
-            tools = new MemoryTools(store, c.scopes(), c.readScopes(), new ToolOptions(ToolOptions.DEFAULT_SEARCH_LIMIT,
-                    ToolOptions.DEFAULT_SEARCH_BYTES, config.patchAttempts()),
+            tools = new MemoryTools(store, c.scopes(), c.readScopes(), options,
                     () -> c.session().isEmpty() ? Optional.empty() : sessions.inForce(c.store(), c.session()));
         } catch (Invalid e) {
             return ToolResponse.error(e.getMessage());

@@ -8,6 +8,9 @@ public interface Stores {
     /** The store {@code id}; reads of a store never written to find nothing, and its first write creates it. */
     Store store(String id);
 
+    /** Whether store {@code id} exists: cheaper than {@link #info}, which counts its entries. */
+    boolean exists(String id);
+
     /** What store {@code id} is, or empty when it does not exist. */
     Optional<StoreInfo> info(String id);
 

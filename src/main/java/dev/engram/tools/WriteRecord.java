@@ -5,12 +5,9 @@ import java.util.Objects;
 
 /**
  * What a write tool knows and its line to the model does not: the journal record the write produced. A host
- * records it beside the call (namespace {@link #NAMESPACE}), which joins a session to the store's journal.
+ * records it beside the call, which joins a session to the store's journal.
  */
 public record WriteRecord(String tool, Change change) {
-
-    /** The namespace a host records write records under, as the reference library names it. */
-    public static final String NAMESPACE = "agentmemory:write";
 
     public WriteRecord {
         Objects.requireNonNull(tool, "tool");

@@ -46,7 +46,7 @@ final class PgStore implements Store {
         for (Scope scope : scopes) {
             lists.put(scope, new ArrayList<>());
         }
-        for (Entry e : stores.reads().listScopes(id, scopes)) {
+        for (Entry e : stores.queries().listScopes(id, scopes)) {
             lists.computeIfAbsent(e.scope(), s -> new ArrayList<>()).add(e);
         }
         return lists;
@@ -74,7 +74,7 @@ final class PgStore implements Store {
 
     @Override
     public List<Entry> search(List<Scope> scopes, String query, int limit) {
-        return stores.reads().search(id, scopes, Match.words(query), limit);
+        return stores.queries().search(id, scopes, Match.words(query), limit);
     }
 
     @Override

@@ -31,6 +31,9 @@ public class PgStores implements Stores {
     PgReads reads;
 
     @Inject
+    PgEntryQueries queries;
+
+    @Inject
     PgWrites writes;
 
     @Inject
@@ -46,6 +49,12 @@ public class PgStores implements Stores {
     public Store store(String id) {
         EntryRules.checkStoreId(id);
         return new PgStore(id, this);
+    }
+
+    @Override
+    public boolean exists(String id) {
+        EntryRules.checkStoreId(id);
+        return reads.store(id).isPresent();
     }
 
     @Override
@@ -105,6 +114,10 @@ public class PgStores implements Stores {
 
     PgReads reads() {
         return reads;
+    }
+
+    PgEntryQueries queries() {
+        return queries;
     }
 
     PgWrites writes() {

@@ -3,6 +3,7 @@ package dev.engram.store.pg;
 import dev.engram.memory.Change;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Entry;
+import dev.engram.memory.Hash;
 import dev.engram.memory.Match;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.PutOptions;
@@ -39,7 +40,7 @@ class PgWrites {
 
     /** Writes {@code entry}, whose rules the caller has checked, creating the store with {@code defaultLimit}. */
     Change put(String store, int defaultLimit, Entry entry, PutOptions options) {
-        Entry draft = entry.stored(null);
+        String hash = Hash.of(entry.content());
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(PUT)) {
             s.setString(1, store);
             s.setInt(2, defaultLimit);
@@ -47,7 +48,7 @@ class PgWrites {
             s.setString(4, entry.name());
             s.setString(5, entry.content());
             s.setString(6, MetaJson.write(entry.meta()));
-            s.setString(7, draft.hash());
+            s.setString(7, hash);
             s.setString(8, Match.text(entry));
             s.setString(9, options.session());
             setNullable(s, 10, options.expect().orElse(null));
@@ -56,7 +57,7 @@ class PgWrites {
                 r.next();
                 var at = r.getObject(4, OffsetDateTime.class).toInstant();
                 Change change = new Change(r.getLong(1),
-                        new Entry(entry.scope(), entry.name(), entry.content(), entry.meta(), draft.hash(), at, false),
+                        new Entry(entry.scope(), entry.name(), entry.content(), entry.meta(), hash, at, false),
                         r.getString(2), r.getString(3), options.session(), "", at);
                 appended.fire(new JournalAppended(store, change.seq()));
                 return change;

@@ -1,0 +1,19 @@
+package dev.engram.ops;
+
+import dev.engram.tools.ToolOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+/** The tools' options as configured, for the REST tools and MCP alike. */
+@ApplicationScoped
+public class ToolSettings {
+
+    /** A record cannot be proxied, so the options are a singleton rather than application-scoped. */
+    @Produces
+    @Singleton
+    ToolOptions toolOptions(EngramConfig config) {
+        return new ToolOptions(ToolOptions.DEFAULT_SEARCH_LIMIT, ToolOptions.DEFAULT_SEARCH_BYTES,
+                config.patchAttempts());
+    }
+}
