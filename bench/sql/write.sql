@@ -1,7 +1,8 @@
 -- The same write as Engram's, as plain SQL statements in one transaction, the way an application without the
 -- write function would send it: bump the store's seq (locking its row), journal the record with what the entry
--- held, upsert the entry, commit. Five round trips, three of them under the store's lock.
-\set s random(0, :stores - 1)
+-- held, upsert the entry, commit. Five round trips, three of them under the store's lock. Stores pb-<first> to
+-- pb-<first + stores - 1>.
+\set s :first + random(0, :stores - 1)
 \set n random(0, 49)
 BEGIN;
 INSERT INTO store AS st (id, seq, max_entry_bytes) VALUES ('pb-' || :s, 1, 4096)

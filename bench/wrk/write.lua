@@ -6,6 +6,7 @@ local filler = string.rep("x", 180)
 local counter = 0
 wrk.method = "PUT"
 wrk.headers["Content-Type"] = "application/json"
+dofile("bench/wrk/headers.lua")
 
 function setup(thread)
   thread:set("id", tostring(math.random(1, 1e9)))

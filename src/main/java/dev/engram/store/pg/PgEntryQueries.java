@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +27,7 @@ class PgEntryQueries {
 
     /** The live entries of {@code scopes} (every scope when empty), by scope then name, in one query. */
     List<Entry> listScopes(String store, List<Scope> scopes) {
-        String sql = "select scope, name, content, meta::text, hash, updated from entry where store_id = ?"
-                + (scopes.isEmpty() ? "" : " and scope = any(?)") + " order by scope, name";
+        String sql = listSql(!scopes.isEmpty());
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, store);
             if (!scopes.isEmpty()) {
@@ -40,40 +40,71 @@ class PgEntryQueries {
     }
 
     /**
+     * Planner settings for the search, local to its transaction: no sequential scan. With them, and the store named as
+     * {@code (store_id || '')}, which only the trigram index holds (migration V3), and the scopes as
+     * {@code (scope || '')}, which no index holds, the search runs on that index
+     * whatever the table's statistics say. Left to the statistics, PostgreSQL read the whole store or the whole table
+     * and filtered it after an {@code ANALYZE} of a table dominated by one store, several times slower, so the search's
+     * speed depended on when autovacuum had last run.
+     */
+    static final String PIN_SEARCH_PLAN = "select set_config('enable_seqscan', 'off', true)";
+
+    /**
      * The live entries of {@code scopes} (every scope when empty) whose search text holds every one of
-     * {@code words}, by scope in the order given, then name; over JDBC, as {@link #listScopes} is.
+     * {@code words}, by scope in the order given, then name; over JDBC, as {@link #listScopes} is, with the plan
+     * pinned by {@link #PIN_SEARCH_PLAN}.
      */
     List<Entry> search(String store, List<Scope> scopes, List<String> words, int limit) {
         List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
-        StringBuilder sql = new StringBuilder("select scope, name, content, meta::text, hash, updated from entry "
-                + "where store_id = ?");
-        if (!distinct.isEmpty()) {
-            sql.append(" and scope = any(?)");
-        }
-        for (int i = 0; i < words.size(); i++) {
-            sql.append(" and search_text like ? escape '\\'");
-        }
-        sql.append(distinct.isEmpty() ? " order by scope, name" : " order by array_position(?, scope), name");
-        if (limit > 0) {
-            sql.append(" limit ").append(limit);
-        }
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql.toString())) {
-            int p = 1;
-            s.setString(p++, store);
-            java.sql.Array order = distinct.isEmpty() ? null : c.createArrayOf("text", distinct.toArray());
-            if (order != null) {
-                s.setArray(p++, order);
+        String sql = searchSql(!distinct.isEmpty(), words.size(), limit);
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement pin = c.createStatement(); PreparedStatement s = c.prepareStatement(sql)) {
+                pin.execute(PIN_SEARCH_PLAN);
+                int p = 1;
+                s.setString(p++, store);
+                java.sql.Array order = distinct.isEmpty() ? null : c.createArrayOf("text", distinct.toArray());
+                if (order != null) {
+                    s.setArray(p++, order);
+                }
+                for (String word : words) {
+                    s.setString(p++, "%" + escapeLike(word) + "%");
+                }
+                if (order != null) {
+                    s.setArray(p, order);
+                }
+                List<Entry> found = entries(s);
+                c.commit();
+                return found;
+            } finally {
+                c.setAutoCommit(true);
             }
-            for (String word : words) {
-                s.setString(p++, "%" + escapeLike(word) + "%");
-            }
-            if (order != null) {
-                s.setArray(p, order);
-            }
-            return entries(s);
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
         }
+    }
+
+    /** The search's SQL: parameters the store, the scopes (when {@code scoped}), one pattern a word, the scopes. */
+    static String searchSql(boolean scoped, int words, int limit) {
+        StringBuilder sql = new StringBuilder("select scope, name, content, meta::text, hash, updated from entry "
+                + "where (store_id || '') = ?");
+        if (scoped) {
+            sql.append(" and (scope || '') = any(?)");
+        }
+        for (int i = 0; i < words; i++) {
+            sql.append(" and search_text like ? escape '\\'");
+        }
+        sql.append(scoped ? " order by array_position(?, scope), name" : " order by scope, name");
+        if (limit > 0) {
+            sql.append(" limit ").append(limit);
+        }
+        return sql.toString();
+    }
+
+    /** The render's SQL: parameters the store and, when {@code scoped}, the scopes. */
+    static String listSql(boolean scoped) {
+        return "select scope, name, content, meta::text, hash, updated from entry where store_id = ?"
+                + (scoped ? " and scope = any(?)" : "") + " order by scope, name";
     }
 
     private static List<Entry> entries(PreparedStatement s) throws SQLException {
