@@ -47,7 +47,7 @@ public class Report {
                     "render500_ratio"),
             new Comparison("search", "search, 10,000 of 109,000 rows, 4 clients", "engram", "sql",
                     "the search's query", "search_ratio"),
-            new Comparison("mcp", "memory_search tool call, 4 clients: MCP against REST", "mcp", "rest",
+            new Comparison("mcp", "memory_search tool call (one match of 50), 4 clients: MCP against REST", "mcp", "rest",
                     "the same call over REST (/tools/call)", "mcp_ratio"));
 
     record Measurement(double tps, double p50, double p99, long errors, double steal) {
@@ -61,7 +61,7 @@ public class Report {
         Map<String, List<Start>> starts = new LinkedHashMap<>();
         Map<String, String> info = new LinkedHashMap<>();
         for (String line : Files.readAllLines(Path.of(args[0]))) {
-            String[] f = line.split("\t");
+            String[] f = line.split("\t", -1);
             switch (f[0]) {
                 case "m" -> runs.computeIfAbsent(f[1], k -> new LinkedHashMap<>())
                         .computeIfAbsent(f[2], k -> new TreeMap<>())
@@ -192,6 +192,6 @@ public class Report {
     }
 
     static double d(String s) {
-        return Double.parseDouble(s);
+        return s.isEmpty() ? Double.NaN : Double.parseDouble(s);
     }
 }
