@@ -20,6 +20,7 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -46,14 +47,20 @@ public class EntryResource {
     @PathParam("scope")
     String scopeValue;
 
+    /** A page of the scope's entries by name: after the name {@code after}, at most {@code limit}. */
     @GET
-    public Replies.Entries list() {
+    public Replies.EntryPage list(@QueryParam("after") String after, @QueryParam("limit") String limit) {
         Store store = store();
-        List<Entry> entries = store.list(Params.scope(scopeValue));
+        int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
+        String from = after == null || after.isEmpty() ? "" : Params.name(after);
+        List<Entry> entries = store.list(Params.scope(scopeValue), from, n + 1);
         if (entries.isEmpty()) {
             requireStore();
         }
-        return new Replies.Entries(entries.stream().map(EntryJson::of).toList());
+        boolean more = entries.size() > n;
+        List<Entry> page = more ? entries.subList(0, n) : entries;
+        return new Replies.EntryPage(page.stream().map(EntryJson::of).toList(),
+                more ? page.get(page.size() - 1).name() : null, more);
     }
 
     @GET

@@ -2,9 +2,14 @@ package dev.engram.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.engram.memory.Change;
+import dev.engram.memory.Limited;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
 import dev.engram.store.pg.JournalAppended;
+import dev.engram.store.pg.JournalNotified;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,19 +19,25 @@ import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
 
 /**
- * The live followers of store journals. A follower is woken at once by a write through this process, and every
- * {@code engram.journal.follow-poll} for writes through other replicas; woken, it reads the journal after its
- * cursor and sends each record as an event whose id is its seq. Records come from the journal, never from the
- * write, so a follower sees each record once and in order whichever replica wrote it.
+ * The live followers of store journals, at most {@code engram.journal.max-followers} on this replica. A follower is
+ * woken by a write through this process, or by another replica's notification ({@link JournalNotified}); woken, it
+ * reads the journal after its cursor on one of {@code engram.journal.follower-threads} threads and sends each record
+ * as an event whose id is its seq, without holding the thread while the client takes it. An idle follower costs no
+ * query. Records come from the journal, never from the write, so a follower sees each record once and in order
+ * whichever replica wrote it.
  */
 @ApplicationScoped
 public class JournalFollowers {
@@ -34,6 +45,8 @@ public class JournalFollowers {
     private static final Logger LOG = Logger.getLogger(JournalFollowers.class);
     private static final int PAGE = 200;
     private static final long KEEPALIVE_SECONDS = 15;
+    /** How long a client may take to accept one page of events before it is disconnected. */
+    private static final long SEND_TIMEOUT_SECONDS = 30;
 
     @Inject
     Stores stores;
@@ -44,35 +57,65 @@ public class JournalFollowers {
     @Inject
     EngramConfig config;
 
+    @Inject
+    MeterRegistry registry;
+
     private final Set<Follower> followers = ConcurrentHashMap.newKeySet();
-    private ExecutorService senders;
+    private final AtomicLong reads = new AtomicLong();
+    private ExecutorService readers;
     private ScheduledExecutorService ticks;
 
     @PostConstruct
     void start() {
-        senders = Executors.newCachedThreadPool(daemon("engram-journal-follower"));
-        ticks = Executors.newSingleThreadScheduledExecutor(daemon("engram-journal-poll"));
-        long poll = config.journal().followPoll().toMillis();
-        ticks.scheduleWithFixedDelay(() -> followers.forEach(Follower::wake), poll, poll, TimeUnit.MILLISECONDS);
+        readers = Executors.newFixedThreadPool(config.journal().followerThreads(), daemon("engram-journal-follower"));
+        ticks = Executors.newSingleThreadScheduledExecutor(daemon("engram-journal-keepalive"));
         ticks.scheduleWithFixedDelay(() -> followers.forEach(Follower::keepAlive), KEEPALIVE_SECONDS,
                 KEEPALIVE_SECONDS, TimeUnit.SECONDS);
+        Gauge.builder("engram.journal.followers", followers, Set::size)
+                .description("Live journal followers this replica serves").register(registry);
+        FunctionCounter.builder("engram.journal.follower.reads", reads, AtomicLong::get)
+                .description("Journal pages read for live followers").register(registry);
     }
 
     void stop(@Observes ShutdownEvent event) {
         ticks.shutdownNow();
-        senders.shutdownNow();
+        readers.shutdownNow();
         followers.forEach(Follower::close);
     }
 
+    /** Starts following {@code store} after {@code after}; refused when this replica serves its most followers. */
     void follow(String store, long after, SseEventSink sink, Sse sse) {
+        int max = config.journal().maxFollowers();
+        if (followers.size() >= max) {
+            throw new Limited(Limited.Kind.CAPACITY, "journal-followers", max, 5, "This replica already serves its "
+                    + max + " live journal followers. Retry after the seconds in Retry-After (another replica may "
+                    + "have room), or read pages with ?after= instead of following.");
+        }
         Follower f = new Follower(store, after, sink, sse);
         followers.add(f);
         f.wake();
     }
 
+    /** How many journal pages this replica has read for its followers. */
+    long reads() {
+        return reads.get();
+    }
+
     void onAppended(@Observes JournalAppended appended) {
+        wake(appended.store());
+    }
+
+    void onNotified(@Observes JournalNotified notified) {
         for (Follower f : followers) {
-            if (f.store.equals(appended.store())) {
+            if (notified.concerns(f.store)) {
+                f.wake();
+            }
+        }
+    }
+
+    private void wake(String store) {
+        for (Follower f : followers) {
+            if (f.store.equals(store)) {
                 f.wake();
             }
         }
@@ -86,7 +129,7 @@ public class JournalFollowers {
         };
     }
 
-    /** One connected follower; its sends run one at a time, in seq order. */
+    /** One connected follower; one page at a time is read and sent, in seq order. */
     private final class Follower {
         final String store;
         final SseEventSink sink;
@@ -107,38 +150,59 @@ public class JournalFollowers {
             if (sink.isClosed()) {
                 followers.remove(this);
             } else if (draining.compareAndSet(false, true)) {
-                senders.execute(this::drain);
+                try {
+                    readers.execute(this::drain);
+                } catch (RejectedExecutionException shuttingDown) {
+                    draining.set(false);
+                }
             }
         }
 
+        /** Reads one page after the cursor and sends it; once sent, reads the next if more may be waiting. */
         private void drain() {
+            List<Change> page;
             try {
-                while (dirty) {
-                    dirty = false;
-                    List<Change> page;
-                    do {
-                        page = stores.store(store).journal(cursor, PAGE);
-                        for (Change c : page) {
-                            send(c);
-                            cursor = c.seq();
-                        }
-                    } while (page.size() == PAGE);
-                }
-            } catch (Exception e) {
+                dirty = false;
+                reads.incrementAndGet();
+                page = stores.store(store).journal(cursor, PAGE);
+            } catch (RuntimeException e) {
                 LOG.debugf(e, "Journal follower of %s stopped", store);
                 close();
-            } finally {
                 draining.set(false);
+                return;
             }
-            if (dirty && !sink.isClosed()) {
-                wake();
-            }
+            send(page, 0).toCompletableFuture().orTimeout(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .whenComplete((sent, failed) -> {
+                        if (failed != null) {
+                            LOG.debugf(failed, "Journal follower of %s disconnected", store);
+                            close();
+                        }
+                        if (page.size() == PAGE) {
+                            dirty = true;
+                        }
+                        draining.set(false);
+                        if (failed == null && dirty && !sink.isClosed()) {
+                            wake();
+                        }
+                    });
         }
 
-        private void send(Change c) throws Exception {
-            sink.send(sse.newEventBuilder().id(Long.toString(c.seq())).name("change").data(String.class, text(c))
-                    .build())
-                    .toCompletableFuture().get(30, TimeUnit.SECONDS);
+        private CompletionStage<Void> send(List<Change> page, int i) {
+            if (i == page.size()) {
+                return CompletableFuture.completedFuture(null);
+            }
+            Change c = page.get(i);
+            String text;
+            try {
+                text = text(c);
+            } catch (JsonProcessingException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+            return sink.send(sse.newEventBuilder().id(Long.toString(c.seq())).name("change").data(String.class, text)
+                    .build()).thenCompose(v -> {
+                        cursor = c.seq();
+                        return send(page, i + 1);
+                    });
         }
 
         void keepAlive() {

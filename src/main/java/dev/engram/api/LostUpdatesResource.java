@@ -3,6 +3,7 @@ package dev.engram.api;
 import dev.engram.memory.LostUpdates;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Stores;
+import dev.engram.ops.EngramConfig;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -19,13 +20,24 @@ public class LostUpdatesResource {
     @Inject
     Stores stores;
 
+    @Inject
+    EngramConfig config;
+
+    /**
+     * The lost updates of the window after {@code after}, a page at a time: those after {@code from} (the
+     * {@code next} of the previous page), at most {@code limit}.
+     */
     @GET
-    public Replies.LostUpdates lostUpdates(@PathParam("store") String store, @QueryParam("after") String after) {
-        long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
-        var lost = LostUpdates.find(stores.store(Params.store(store)), cursor);
-        if (lost.isEmpty() && !stores.exists(store)) {
+    public Replies.LostUpdates lostUpdates(@PathParam("store") String store, @QueryParam("after") String after,
+            @QueryParam("from") String from, @QueryParam("limit") String limit) {
+        long window = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
+        long start = Params.number(from, "from", window, Long.MAX_VALUE, window);
+        int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
+        LostUpdates.Page page = LostUpdates.page(stores.store(Params.store(store)), window, start, n);
+        if (page.lost().isEmpty() && !stores.exists(store)) {
             throw NotFound.store(store);
         }
-        return new Replies.LostUpdates(lost.stream().map(Replies.LostUpdateJson::of).toList());
+        return new Replies.LostUpdates(page.lost().stream().map(Replies.LostUpdateJson::of).toList(),
+                page.next(), page.more());
     }
 }

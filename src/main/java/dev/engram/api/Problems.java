@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.engram.memory.Budget;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Invalid;
+import dev.engram.memory.Limited;
 import dev.engram.memory.MemoryException;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.TooLarge;
@@ -115,6 +116,18 @@ public class Problems {
         if (e instanceof Budget b) {
             return Problem.of("render-budget", 422, "Render bound too small", b.getMessage())
                     .with("bound", b.bound()).with("needed", b.needed());
+        }
+        if (e instanceof Limited l) {
+            int status = switch (l.kind()) {
+                case RATE, QUOTA -> 429;
+                case CAPACITY -> 503;
+            };
+            Problem p = Problem.of(l.kind() == Limited.Kind.QUOTA ? "quota" : l.kind() == Limited.Kind.RATE
+                    ? "rate-limited" : "busy", status, l.kind() == Limited.Kind.QUOTA ? "Quota reached"
+                    : l.kind() == Limited.Kind.RATE ? "Too many requests" : "Server busy", l.getMessage())
+                    .with("limit", l.limit()).with("max", l.max());
+            return l.retryAfterSeconds() > 0 ? p.header("Retry-After", Long.toString(l.retryAfterSeconds()))
+                    .with("retry_after", l.retryAfterSeconds()) : p;
         }
         return Problem.of("not-found", 404, "Not found", ((NotFound) e).getMessage());
     }

@@ -1,11 +1,13 @@
 package dev.engram.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.engram.memory.Entry;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
+import dev.engram.ops.EngramConfig;
 import dev.engram.render.Render;
 import dev.engram.render.RenderOptions;
 import dev.engram.render.Rendered;
@@ -42,6 +44,9 @@ public class RenderResource {
 
     @Inject
     SessionManifests sessions;
+
+    @Inject
+    EngramConfig config;
 
     @PathParam("store")
     String storeId;
@@ -99,24 +104,38 @@ public class RenderResource {
     public record SessionRecordJson(int seq, @JsonRawValue String record, String hash, Instant at) {
     }
 
-    /** A session's manifest log and the manifest in force. */
-    public record ManifestsJson(List<SessionRecordJson> records, ManifestJson manifest, String manifestHash) {
+    /**
+     * A page of a session's manifest log (records after {@code next}'s predecessor, {@code more} when the log goes
+     * on) and the manifest in force after the whole log.
+     */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record ManifestsJson(List<SessionRecordJson> records, Integer next, boolean more, ManifestJson manifest,
+            String manifestHash) {
     }
 
+    /** The session's manifest records with seq after {@code after}, at most {@code limit}, and the manifest in force. */
     @GET
     @Path("sessions/{session}/manifests")
     @Produces(MediaType.APPLICATION_JSON)
-    public ManifestsJson manifests(@PathParam("session") String session) {
+    public ManifestsJson manifests(@PathParam("session") String session, @QueryParam("after") String after,
+            @QueryParam("limit") String limit) {
+        long from = Params.number(after, "after", 0, Integer.MAX_VALUE, 0);
+        int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
         SessionManifests.SessionHistory h = sessions.history(Params.store(storeId), Preconditions.session(session));
-        return new ManifestsJson(h.records().stream().map(r -> new SessionRecordJson(r.seq(), r.record(), r.hash(), r.at()))
-                .toList(), ManifestJson.of(h.inForce()), h.inForce().hash());
+        List<SessionRecordJson> records = h.records().stream().filter(r -> r.seq() > from)
+                .map(r -> new SessionRecordJson(r.seq(), r.record(), r.hash(), r.at())).toList();
+        boolean more = records.size() > n;
+        List<SessionRecordJson> page = more ? records.subList(0, n) : records;
+        return new ManifestsJson(page, more ? page.get(page.size() - 1).seq() : null, more,
+                ManifestJson.of(h.inForce()), h.inForce().hash());
     }
 
     private Rendered render(List<String> scopeValues, String max, List<String> caps) {
         Store store = stores.store(Params.store(storeId));
         List<Scope> scopes = Params.scopes(scopeValues);
+        int ceiling = config.render().maxTotalBytesCeiling();
         RenderOptions options = RenderOptions.DEFAULT.maxTotalBytes((int) Params.number(max, "max_total_bytes",
-                Integer.MIN_VALUE, Integer.MAX_VALUE, RenderOptions.DEFAULT_MAX_TOTAL_BYTES));
+                Integer.MIN_VALUE, ceiling, RenderOptions.DEFAULT_MAX_TOTAL_BYTES));
         for (String cap : caps == null ? List.<String>of() : caps) {
             int colon = cap.lastIndexOf(':');
             if (colon < 1) {
@@ -125,7 +144,7 @@ public class RenderResource {
             }
             options = options.scopeCap(Params.scope(cap.substring(0, colon)),
                     (int) Params.number(cap.substring(colon + 1), "scope_max_bytes", Integer.MIN_VALUE,
-                            Integer.MAX_VALUE, 0));
+                            ceiling, 0));
         }
         Map<Scope, List<Entry>> lists = store.listScopes(scopes);
         List<Scope> order = scopes.isEmpty() ? new ArrayList<>(lists.keySet()) : scopes;

@@ -26,8 +26,13 @@ final class Replies {
         }
     }
 
-    /** Entries, from a list or a search. */
+    /** Entries, from a search. */
     record Entries(List<EntryJson> entries) {
+    }
+
+    /** One page of a scope's entries: {@code next} is the name to list on after, null on the last page. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record EntryPage(List<EntryJson> entries, String next, boolean more) {
     }
 
     /** One page of the journal: {@code next} is the cursor to read on from, {@code more} whether there is more. */
@@ -43,7 +48,7 @@ final class Replies {
         }
     }
 
-    /** The lost updates after a cursor. */
-    record LostUpdates(List<LostUpdateJson> lostUpdates) {
+    /** A page of lost updates: {@code next} is the {@code from} of the next page, {@code more} whether one is. */
+    record LostUpdates(List<LostUpdateJson> lostUpdates, long next, boolean more) {
     }
 }

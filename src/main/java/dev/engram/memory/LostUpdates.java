@@ -19,6 +19,22 @@ public final class LostUpdates {
      * no predecessor in the window and is not reported.
      */
     public static List<LostUpdate> find(Store store, long after) {
+        return page(store, after, after, Integer.MAX_VALUE).lost();
+    }
+
+    /** A page of {@link #find}: {@code next} is the {@code from} to read the next page with, {@code more} if any. */
+    public record Page(List<LostUpdate> lost, long next, boolean more) {
+        public Page {
+            lost = List.copyOf(lost);
+        }
+    }
+
+    /**
+     * Up to {@code limit} of the lost updates {@link #find} reports for the window after {@code after}, those with
+     * seq greater than {@code from}. The window is read from {@code after} every time, so a page judges each record
+     * exactly as the whole list would.
+     */
+    public static Page page(Store store, long after, long from, int limit) {
         Map<String, String> state = new HashMap<>();
         List<LostUpdate> lost = new ArrayList<>();
         long cursor = after;
@@ -30,14 +46,17 @@ public final class LostUpdates {
                 if (before == null && after == 0) {
                     before = "";
                 }
-                if (before != null && !c.prev().equals(before)) {
+                if (before != null && !c.prev().equals(before) && c.seq() > from) {
+                    if (lost.size() == limit) {
+                        return new Page(lost, lost.get(lost.size() - 1).change().seq(), true);
+                    }
                     lost.add(new LostUpdate(c, before));
                 }
                 state.put(key, c.entry().deleted() ? "" : c.entry().hash());
                 cursor = c.seq();
             }
             if (page.size() < PAGE) {
-                return lost;
+                return new Page(lost, lost.isEmpty() ? from : lost.get(lost.size() - 1).change().seq(), false);
             }
         }
     }

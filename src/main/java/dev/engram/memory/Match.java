@@ -39,6 +39,27 @@ public final class Match {
         return fold(b.toString());
     }
 
+    /** The most words a search query may have. */
+    public static final int MAX_QUERY_WORDS = 16;
+    /** The most characters a search query may have. */
+    public static final int MAX_QUERY_CHARS = 1000;
+
+    /**
+     * Refuses a query over {@link #MAX_QUERY_CHARS} characters or {@link #MAX_QUERY_WORDS} words with
+     * {@link Invalid}: each word is one more condition for the database to check on every candidate.
+     */
+    public static void checkQuery(String query) {
+        if (query.length() > MAX_QUERY_CHARS) {
+            throw new Invalid("query-length", "query", "The query has " + query.length() + " characters; use at "
+                    + "most " + MAX_QUERY_CHARS + ": a few distinctive words find more than a pasted paragraph.");
+        }
+        int words = words(query).size();
+        if (words > MAX_QUERY_WORDS) {
+            throw new Invalid("query-words", "query", "The query has " + words + " words; use at most "
+                    + MAX_QUERY_WORDS + ". Every word must appear in an entry, so fewer, distinctive words work best.");
+        }
+    }
+
     /** The query's words, folded. */
     public static List<String> words(String query) {
         List<String> words = new ArrayList<>();

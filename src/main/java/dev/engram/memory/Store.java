@@ -20,6 +20,15 @@ public interface Store {
     List<Entry> list(Scope scope);
 
     /**
+     * A page of {@link #list}: up to {@code limit} live entries of the scope whose names sort after {@code after}
+     * (names are ASCII, so byte order is String order; "" starts at the first). A reader resumes with the last name
+     * it saw.
+     */
+    default List<Entry> list(Scope scope, String after, int limit) {
+        return list(scope).stream().filter(e -> e.name().compareTo(after) > 0).limit(limit).toList();
+    }
+
+    /**
      * The live entries of each of {@code scopes}, in the order given, each list by name; with no scopes, those of
      * every scope the store holds, in byte order. A store that can reads them in one go.
      */
@@ -58,7 +67,8 @@ public interface Store {
     /**
      * The live entries of {@code scopes} that {@link Match} the query, listed by scope in the order given, then by
      * name; every scope of the store, in byte order, when {@code scopes} is empty. At most {@code limit} entries
-     * when it is positive.
+     * when it is positive. A query over {@link Match#MAX_QUERY_CHARS} characters or {@link Match#MAX_QUERY_WORDS}
+     * words is {@link Invalid} ({@link Match#checkQuery}).
      */
     List<Entry> search(List<Scope> scopes, String query, int limit);
 

@@ -2,7 +2,6 @@ package dev.engram.ops;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import io.smallrye.config.WithName;
 import java.time.Duration;
 
 /** Engram's settings, all under {@code engram.}; each can be set as an environment variable ({@code ENGRAM_...}). */
@@ -30,6 +29,12 @@ public interface EngramConfig {
     /** Searching entries. */
     Search search();
 
+    /** Listing a scope's entries, a page at a time. */
+    ListPages list();
+
+    /** Rendering the block. */
+    Render render();
+
     /** How many times a patch reads and writes again after a concurrent write changed its entry. */
     @WithDefault("8")
     int patchAttempts();
@@ -49,10 +54,36 @@ public interface EngramConfig {
         @WithDefault("1000")
         int maxLimit();
 
-        /** How often a live follower looks for writes made by other replicas. */
-        @WithDefault("500ms")
-        @WithName("follow-poll")
-        Duration followPoll();
+        /**
+         * How often, at most, this replica tells the others (PostgreSQL NOTIFY) which journals its writes moved; a
+         * follower on another replica sees a write within about this long.
+         */
+        @WithDefault("20ms")
+        Duration notifyInterval();
+
+        /** The most live followers (server-sent event streams) one replica serves at once. */
+        @WithDefault("256")
+        int maxFollowers();
+
+        /** How many threads read the journal for live followers; sends to followers do not hold them. */
+        @WithDefault("4")
+        int followerThreads();
+    }
+
+    interface ListPages {
+        /** Entries a page holds when the request names no limit. */
+        @WithDefault("100")
+        int defaultLimit();
+
+        /** The most entries one page may hold. */
+        @WithDefault("1000")
+        int maxLimit();
+    }
+
+    interface Render {
+        /** The largest block a render may be asked for ({@code max_total_bytes}), in bytes. */
+        @WithDefault("1048576")
+        int maxTotalBytesCeiling();
     }
 
     interface Search {

@@ -149,6 +149,34 @@ public abstract class StoreContract {
     }
 
     @Test
+    void listPagesByNameAfterTheCursor() {
+        Store s = newStore();
+        for (String name : List.of("zeta", "a1", "a-b", "beta", "gamma")) {
+            s.put(entry(USER, name, name), PutOptions.NONE);
+        }
+        s.put(entry(PROJECT, "build", "make"), PutOptions.NONE);
+        assertEquals(List.of("a-b", "a1"), s.list(USER, "", 2).stream().map(Entry::name).toList());
+        assertEquals(List.of("beta", "gamma"), s.list(USER, "a1", 2).stream().map(Entry::name).toList());
+        assertEquals(List.of("zeta"), s.list(USER, "gamma", 2).stream().map(Entry::name).toList());
+        assertEquals(List.of("gamma", "zeta"), s.list(USER, "c", 5).stream().map(Entry::name).toList(),
+                "the cursor need not be a name the scope holds");
+        assertTrue(s.list(USER, "zeta", 2).isEmpty());
+    }
+
+    @Test
+    void aQueryOverTheWordOrLengthCapIsRefused() {
+        Store s = newStore();
+        s.put(entry(USER, "a", "one two"), PutOptions.NONE);
+        String sixteen = String.join(" ", java.util.Collections.nCopies(Match.MAX_QUERY_WORDS, "one"));
+        assertEquals(1, s.search(List.of(), sixteen, 0).size());
+        Invalid words = assertThrows(Invalid.class, () -> s.search(List.of(), sixteen + " two", 0));
+        assertEquals("query-words", words.rule());
+        Invalid length = assertThrows(Invalid.class,
+                () -> s.search(List.of(), repeat('o', Match.MAX_QUERY_CHARS + 1), 0));
+        assertEquals("query-length", length.rule());
+    }
+
+    @Test
     void listScopesReadsSeveralScopesInTheOrderGiven() {
         Store s = newStore();
         s.put(entry(USER, "b", "2"), PutOptions.NONE);

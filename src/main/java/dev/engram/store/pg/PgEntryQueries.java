@@ -39,6 +39,21 @@ class PgEntryQueries {
         }
     }
 
+    /** Up to {@code limit} live entries of {@code scope} named after {@code after}, by name, on the primary key. */
+    List<Entry> listPage(String store, Scope scope, String after, int limit) {
+        String sql = "select scope, name, content, meta::text, hash, updated from entry where store_id = ? "
+                + "and scope = ? and name > ? order by name limit ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, store);
+            s.setString(2, scope.value());
+            s.setString(3, after);
+            s.setInt(4, limit);
+            return entries(s);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
     /**
      * Planner settings for the search, local to its transaction: no sequential scan. With them, and the store named as
      * {@code (store_id || '')}, which only the trigram index holds (migration V3), and the scopes as

@@ -41,6 +41,11 @@ final class PgStore implements Store {
     }
 
     @Override
+    public List<Entry> list(Scope scope, String after, int limit) {
+        return stores.queries().listPage(id, scope, after, limit);
+    }
+
+    @Override
     public Map<Scope, List<Entry>> listScopes(List<Scope> scopes) {
         Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
         for (Scope scope : scopes) {
@@ -74,6 +79,7 @@ final class PgStore implements Store {
 
     @Override
     public List<Entry> search(List<Scope> scopes, String query, int limit) {
+        Match.checkQuery(query);
         return stores.queries().search(id, scopes, Match.words(query), limit);
     }
 
