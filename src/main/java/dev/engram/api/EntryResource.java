@@ -1,5 +1,6 @@
 package dev.engram.api;
 
+import dev.engram.api.access.Gate;
 import dev.engram.memory.Change;
 import dev.engram.memory.Entry;
 import dev.engram.memory.Invalid;
@@ -40,6 +41,9 @@ public class EntryResource {
     @Inject
     EngramConfig config;
 
+    @Inject
+    Gate gate;
+
     @PathParam("store")
     String storeId;
 
@@ -48,6 +52,7 @@ public class EntryResource {
 
     @GET
     public Replies.Entries list() {
+        gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
         Store store = store();
         List<Entry> entries = store.list(Params.scope(scopeValue));
         if (entries.isEmpty()) {
@@ -59,6 +64,7 @@ public class EntryResource {
     @GET
     @Path("{name}")
     public Response get(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
         Entry e = store().get(Params.scope(scopeValue), Params.name(name));
         String etag = Preconditions.quote(e.hash());
         if (etag.equals(ifNoneMatch)) {
@@ -75,6 +81,7 @@ public class EntryResource {
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @HeaderParam(Preconditions.BASED_ON) String basedOn, @HeaderParam(Preconditions.SESSION) String session) {
         Scope scope = Params.scope(scopeValue);
+        gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
         PutOptions options = Preconditions.read(ifMatch, ifNoneMatch, basedOn, session);
         if (body == null || body.content() == null) {
@@ -94,6 +101,7 @@ public class EntryResource {
     public Response patch(@PathParam("name") String name, Bodies.PatchEntry body,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(Preconditions.SESSION) String session) {
         Scope scope = Params.scope(scopeValue);
+        gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
         PutOptions options = Preconditions.read(ifMatch, null, null, session);
         if (body == null) {
@@ -111,6 +119,7 @@ public class EntryResource {
     public ChangeJson forget(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @HeaderParam(Preconditions.SESSION) String session) {
         Scope scope = Params.scope(scopeValue);
+        gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
         PutOptions options = Preconditions.read(ifMatch, null, null, session);
         return ChangeJson.of(outcomes.landed(store().forget(scope, name, options)));

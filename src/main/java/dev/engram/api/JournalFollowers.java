@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -64,8 +65,9 @@ public class JournalFollowers {
         followers.forEach(Follower::close);
     }
 
-    void follow(String store, long after, SseEventSink sink, Sse sse) {
-        Follower f = new Follower(store, after, sink, sse);
+    /** Follows {@code store} after {@code after} for as long as {@code allowed} (asked before each batch) holds. */
+    void follow(String store, long after, SseEventSink sink, Sse sse, BooleanSupplier allowed) {
+        Follower f = new Follower(store, after, sink, sse, allowed);
         followers.add(f);
         f.wake();
     }
@@ -91,12 +93,14 @@ public class JournalFollowers {
         final String store;
         final SseEventSink sink;
         final Sse sse;
+        final BooleanSupplier allowed;
         volatile long cursor;
         final AtomicBoolean draining = new AtomicBoolean();
         volatile boolean dirty;
 
-        Follower(String store, long cursor, SseEventSink sink, Sse sse) {
+        Follower(String store, long cursor, SseEventSink sink, Sse sse, BooleanSupplier allowed) {
             this.store = store;
+            this.allowed = allowed;
             this.cursor = cursor;
             this.sink = sink;
             this.sse = sse;
@@ -115,6 +119,11 @@ public class JournalFollowers {
             try {
                 while (dirty) {
                     dirty = false;
+                    if (!allowed.getAsBoolean()) {
+                        LOG.debugf("Journal follower of %s closed: its token no longer reads the store", store);
+                        close();
+                        return;
+                    }
                     List<Change> page;
                     do {
                         page = stores.store(store).journal(cursor, PAGE);
@@ -142,7 +151,9 @@ public class JournalFollowers {
         }
 
         void keepAlive() {
-            if (!sink.isClosed() && !draining.get()) {
+            if (!sink.isClosed() && !draining.get() && !allowed.getAsBoolean()) {
+                close();
+            } else if (!sink.isClosed() && !draining.get()) {
                 sink.send(sse.newEventBuilder().comment("keep-alive").build())
                         .whenComplete((ok, failed) -> {
                             if (failed != null) {

@@ -1,5 +1,6 @@
 package dev.engram.api;
 
+import dev.engram.api.access.Gate;
 import dev.engram.memory.LostUpdates;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Stores;
@@ -19,8 +20,12 @@ public class LostUpdatesResource {
     @Inject
     Stores stores;
 
+    @Inject
+    Gate gate;
+
     @GET
     public Replies.LostUpdates lostUpdates(@PathParam("store") String store, @QueryParam("after") String after) {
+        gate.in(Params.store(store)).checkReadsEvery();
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         var lost = LostUpdates.find(stores.store(Params.store(store)), cursor);
         if (lost.isEmpty() && !stores.exists(store)) {

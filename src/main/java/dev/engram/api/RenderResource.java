@@ -1,6 +1,7 @@
 package dev.engram.api;
 
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import dev.engram.api.access.Gate;
 import dev.engram.memory.Entry;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
@@ -43,6 +44,9 @@ public class RenderResource {
     @Inject
     SessionManifests sessions;
 
+    @Inject
+    Gate gate;
+
     @PathParam("store")
     String storeId;
 
@@ -83,6 +87,7 @@ public class RenderResource {
             @QueryParam("max_total_bytes") String max, @QueryParam("scope_max_bytes") List<String> caps,
             @Context HttpHeaders headers) {
         String id = Preconditions.session(session);
+        gate.in(Params.store(storeId)).checkWritesAny();
         Rendered r = render(scopes, max, caps);
         Optional<SessionManifests.SessionRecord> written = sessions.record(storeId, id, r.manifest());
         if (wantsJson(headers)) {
@@ -107,6 +112,7 @@ public class RenderResource {
     @Path("sessions/{session}/manifests")
     @Produces(MediaType.APPLICATION_JSON)
     public ManifestsJson manifests(@PathParam("session") String session) {
+        gate.in(Params.store(storeId)).checkReadsEvery();
         SessionManifests.SessionHistory h = sessions.history(Params.store(storeId), Preconditions.session(session));
         return new ManifestsJson(h.records().stream().map(r -> new SessionRecordJson(r.seq(), r.record(), r.hash(), r.at()))
                 .toList(), ManifestJson.of(h.inForce()), h.inForce().hash());
@@ -114,7 +120,7 @@ public class RenderResource {
 
     private Rendered render(List<String> scopeValues, String max, List<String> caps) {
         Store store = stores.store(Params.store(storeId));
-        List<Scope> scopes = Params.scopes(scopeValues);
+        List<Scope> scopes = gate.in(storeId).narrowReads(Params.scopes(scopeValues));
         RenderOptions options = RenderOptions.DEFAULT.maxTotalBytes((int) Params.number(max, "max_total_bytes",
                 Integer.MIN_VALUE, Integer.MAX_VALUE, RenderOptions.DEFAULT_MAX_TOTAL_BYTES));
         for (String cap : caps == null ? List.<String>of() : caps) {
