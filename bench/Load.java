@@ -113,12 +113,20 @@ public class Load {
                 n, Arrays.stream(errors).sum(), conflicts.get(), retries.get());
     }
 
+    /** The key every request sends, from WRK_TOKEN as the wrk scripts take it; none when unset. */
+    static final String TOKEN = System.getenv("WRK_TOKEN");
+
+    static HttpRequest.Builder request(String url) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
+        return TOKEN == null || TOKEN.isEmpty() ? b : b.header("Authorization", "Bearer " + TOKEN);
+    }
+
     static HttpRequest get(String url) {
-        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).build();
+        return request(url).build();
     }
 
     static HttpRequest put(String url, String body, String ifMatch) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
+        HttpRequest.Builder b = request(url)
                 .header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body));
         if (ifMatch != null) {
             b.header("If-Match", ifMatch);
@@ -141,7 +149,7 @@ public class Load {
                 content = content.substring(content.length() - 1000);
             }
             HttpRequest write = etag == null
-                    ? HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
+                    ? request(url).header("Content-Type", "application/json")
                             .header("If-None-Match", "*").PUT(HttpRequest.BodyPublishers.ofString("{\"content\":"
                                     + json("line " + client + "-" + i + "\n") + "}")).build()
                     : put(url, "{\"content\":" + json(content + "line " + client + "-" + i + "\n") + "}", etag);

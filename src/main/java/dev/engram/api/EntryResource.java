@@ -1,5 +1,6 @@
 package dev.engram.api;
 
+import dev.engram.api.access.Gate;
 import dev.engram.memory.Change;
 import dev.engram.memory.Entry;
 import dev.engram.memory.Invalid;
@@ -41,6 +42,9 @@ public class EntryResource {
     @Inject
     EngramConfig config;
 
+    @Inject
+    Gate gate;
+
     @PathParam("store")
     String storeId;
 
@@ -50,6 +54,7 @@ public class EntryResource {
     /** A page of the scope's entries by name: after the name {@code after}, at most {@code limit}. */
     @GET
     public Replies.EntryPage list(@QueryParam("after") String after, @QueryParam("limit") String limit) {
+        gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
         Store store = store();
         int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
         String from = after == null || after.isEmpty() ? "" : Params.name(after);
@@ -66,6 +71,7 @@ public class EntryResource {
     @GET
     @Path("{name}")
     public Response get(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+        gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
         Entry e = store().get(Params.scope(scopeValue), Params.name(name));
         String etag = Preconditions.quote(e.hash());
         if (etag.equals(ifNoneMatch)) {
@@ -82,6 +88,7 @@ public class EntryResource {
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @HeaderParam(Preconditions.BASED_ON) String basedOn, @HeaderParam(Preconditions.SESSION) String session) {
         Scope scope = Params.scope(scopeValue);
+        gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
         PutOptions options = Preconditions.read(ifMatch, ifNoneMatch, basedOn, session);
         if (body == null || body.content() == null) {
@@ -101,6 +108,7 @@ public class EntryResource {
     public Response patch(@PathParam("name") String name, Bodies.PatchEntry body,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(Preconditions.SESSION) String session) {
         Scope scope = Params.scope(scopeValue);
+        gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
         PutOptions options = Preconditions.read(ifMatch, null, null, session);
         if (body == null) {
@@ -118,6 +126,7 @@ public class EntryResource {
     public ChangeJson forget(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @HeaderParam(Preconditions.SESSION) String session) {
         Scope scope = Params.scope(scopeValue);
+        gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
         PutOptions options = Preconditions.read(ifMatch, null, null, session);
         return ChangeJson.of(outcomes.landed(store().forget(scope, name, options)));

@@ -29,6 +29,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -83,15 +84,18 @@ public class JournalFollowers {
         followers.forEach(Follower::close);
     }
 
-    /** Starts following {@code store} after {@code after}; refused when this replica serves its most followers. */
-    void follow(String store, long after, SseEventSink sink, Sse sse) {
+    /**
+     * Follows {@code store} after {@code after} for as long as {@code allowed} (asked before each page) holds;
+     * refused when this replica serves its most followers.
+     */
+    void follow(String store, long after, SseEventSink sink, Sse sse, BooleanSupplier allowed) {
         int max = config.journal().maxFollowers();
         if (followers.size() >= max) {
             throw new Limited(Limited.Kind.CAPACITY, "journal-followers", max, 5, "This replica already serves its "
                     + max + " live journal followers. Retry after the seconds in Retry-After (another replica may "
                     + "have room), or read pages with ?after= instead of following.");
         }
-        Follower f = new Follower(store, after, sink, sse);
+        Follower f = new Follower(store, after, sink, sse, allowed);
         followers.add(f);
         f.wake();
     }
@@ -134,12 +138,14 @@ public class JournalFollowers {
         final String store;
         final SseEventSink sink;
         final Sse sse;
+        final BooleanSupplier allowed;
         volatile long cursor;
         final AtomicBoolean draining = new AtomicBoolean();
         volatile boolean dirty;
 
-        Follower(String store, long cursor, SseEventSink sink, Sse sse) {
+        Follower(String store, long cursor, SseEventSink sink, Sse sse, BooleanSupplier allowed) {
             this.store = store;
+            this.allowed = allowed;
             this.cursor = cursor;
             this.sink = sink;
             this.sse = sse;
@@ -163,6 +169,12 @@ public class JournalFollowers {
             List<Change> page;
             try {
                 dirty = false;
+                if (!allowed.getAsBoolean()) {
+                    LOG.debugf("Journal follower of %s closed: its token no longer reads the store", store);
+                    close();
+                    draining.set(false);
+                    return;
+                }
                 reads.incrementAndGet();
                 page = stores.store(store).journal(cursor, PAGE);
             } catch (RuntimeException e) {
@@ -206,7 +218,9 @@ public class JournalFollowers {
         }
 
         void keepAlive() {
-            if (!sink.isClosed() && !draining.get()) {
+            if (!sink.isClosed() && !draining.get() && !allowed.getAsBoolean()) {
+                close();
+            } else if (!sink.isClosed() && !draining.get()) {
                 sink.send(sse.newEventBuilder().comment("keep-alive").build())
                         .whenComplete((ok, failed) -> {
                             if (failed != null) {

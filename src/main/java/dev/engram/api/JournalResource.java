@@ -1,5 +1,6 @@
 package dev.engram.api;
 
+import dev.engram.api.access.Gate;
 import dev.engram.memory.Change;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Store;
@@ -43,12 +44,16 @@ public class JournalResource {
     @Inject
     JournalFollowers followers;
 
+    @Inject
+    Gate gate;
+
     @PathParam("store")
     String storeId;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public Replies.JournalPage page(@QueryParam("after") String after, @QueryParam("limit") String limit) {
+        gate.in(Params.store(storeId)).checkReadsEvery();
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         int n = (int) Params.number(limit, "limit", 1, config.journal().maxLimit(), config.journal().defaultLimit());
         List<Change> records = stores.store(Params.store(storeId)).journal(cursor, n + 1);
@@ -65,6 +70,7 @@ public class JournalResource {
     @GET
     @Produces(NDJSON)
     public StreamingOutput lines(@QueryParam("after") String after, @QueryParam("limit") String limit) {
+        gate.in(Params.store(storeId)).checkReadsEvery();
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         long max = Params.number(limit, "limit", 1, Long.MAX_VALUE, Long.MAX_VALUE);
         requireStore();
@@ -91,11 +97,12 @@ public class JournalResource {
     @Produces(MediaType.SERVER_SENT_EVENTS)
     public void follow(@QueryParam("after") String after, @HeaderParam("Last-Event-ID") String lastEventId,
             @Context SseEventSink sink, @Context Sse sse) {
+        gate.in(Params.store(storeId)).checkReadsEvery();
         long cursor = lastEventId != null
                 ? Params.number(lastEventId, "Last-Event-ID", 0, Long.MAX_VALUE, 0)
                 : Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         requireStore();
-        followers.follow(storeId, cursor, sink, sse);
+        followers.follow(storeId, cursor, sink, sse, gate.stillReadsEvery(storeId));
     }
 
     /** A read that found nothing tells an empty journal from a store that does not exist. */

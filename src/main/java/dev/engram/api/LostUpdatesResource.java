@@ -1,5 +1,6 @@
 package dev.engram.api;
 
+import dev.engram.api.access.Gate;
 import dev.engram.memory.LostUpdates;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Stores;
@@ -23,6 +24,9 @@ public class LostUpdatesResource {
     @Inject
     EngramConfig config;
 
+    @Inject
+    Gate gate;
+
     /**
      * The lost updates of the window after {@code after}, a page at a time: those after {@code from} (the
      * {@code next} of the previous page), at most {@code limit}.
@@ -30,6 +34,7 @@ public class LostUpdatesResource {
     @GET
     public Replies.LostUpdates lostUpdates(@PathParam("store") String store, @QueryParam("after") String after,
             @QueryParam("from") String from, @QueryParam("limit") String limit) {
+        gate.in(Params.store(store)).checkReadsEvery();
         long window = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         long start = Params.number(from, "from", window, Long.MAX_VALUE, window);
         int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());

@@ -8,41 +8,41 @@ import java.util.Map;
  * An RFC 9457 problem: a stable {@code type} (a URI under {@link #TYPE_BASE} ending in {@link #slug}), the HTTP
  * status, a title per type, a detail that says what to do next, and the members a caller needs to act on it.
  */
-record Problem(String slug, int status, String title, String detail, Map<String, Object> members,
+public record Problem(String slug, int status, String title, String detail, Map<String, Object> members,
         Map<String, String> headers) {
 
-    static final String TYPE_BASE = "https://engram.dev/problems/";
-    static final String MEDIA_TYPE = "application/problem+json";
+    public static final String TYPE_BASE = "https://engram.dev/problems/";
+    public static final String MEDIA_TYPE = "application/problem+json";
 
-    Problem {
+    public Problem {
         members = Map.copyOf(members);
         headers = Map.copyOf(headers);
     }
 
-    static Problem of(String slug, int status, String title, String detail) {
+    public static Problem of(String slug, int status, String title, String detail) {
         return new Problem(slug, status, title, detail, Map.of(), Map.of());
     }
 
-    Problem with(String member, Object value) {
+    public Problem with(String member, Object value) {
         Map<String, Object> more = new LinkedHashMap<>(members);
         more.put(member, value);
         return new Problem(slug, status, title, detail, more, headers);
     }
 
-    Problem header(String name, String value) {
+    public Problem header(String name, String value) {
         Map<String, String> more = new LinkedHashMap<>(headers);
         more.put(name, value);
         return new Problem(slug, status, title, detail, members, more);
     }
 
-    Response toResponse(String instance) {
+    public Response toResponse(String instance) {
         Response.ResponseBuilder r = Response.status(status).type(MEDIA_TYPE).entity(body(instance));
         headers.forEach(r::header);
         return r.build();
     }
 
     /** The problem's JSON members: the RFC 9457 ones, then this type's own, by name. */
-    Map<String, Object> body(String instance) {
+    public Map<String, Object> body(String instance) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("type", TYPE_BASE + slug);
         body.put("title", title);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import dev.engram.access.Denied;
 import dev.engram.memory.Budget;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Invalid;
@@ -78,6 +79,9 @@ public class Problems {
         if (e instanceof MemoryException m) {
             return memory(m);
         }
+        if (e instanceof Denied d) {
+            return forbidden(d);
+        }
         if (e instanceof WebApplicationException w && w.getCause() instanceof JacksonException j) {
             return json(j);
         }
@@ -130,6 +134,13 @@ public class Problems {
                     .with("retry_after", l.retryAfterSeconds()) : p;
         }
         return Problem.of("not-found", 404, "Not found", ((NotFound) e).getMessage());
+    }
+
+    /** A request the caller's key does not allow: what it needs, and the scopes the key writes and reads there. */
+    public static Problem forbidden(Denied d) {
+        Problem p = Problem.of("forbidden", 403, "Forbidden", d.getMessage()).with("needs", d.needs());
+        return d.store() == null ? p
+                : p.with("store", d.store()).with("writable_scopes", d.writable()).with("readable_scopes", d.readable());
     }
 
     private static Problem json(JacksonException e) {

@@ -2,6 +2,7 @@ package dev.engram.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import dev.engram.api.access.Gate;
 import dev.engram.memory.Entry;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
@@ -48,6 +49,9 @@ public class RenderResource {
     @Inject
     EngramConfig config;
 
+    @Inject
+    Gate gate;
+
     @PathParam("store")
     String storeId;
 
@@ -88,6 +92,7 @@ public class RenderResource {
             @QueryParam("max_total_bytes") String max, @QueryParam("scope_max_bytes") List<String> caps,
             @Context HttpHeaders headers) {
         String id = Preconditions.session(session);
+        gate.in(Params.store(storeId)).checkWritesAny();
         Rendered r = render(scopes, max, caps);
         Optional<SessionManifests.SessionRecord> written = sessions.record(storeId, id, r.manifest());
         if (wantsJson(headers)) {
@@ -119,6 +124,7 @@ public class RenderResource {
     @Produces(MediaType.APPLICATION_JSON)
     public ManifestsJson manifests(@PathParam("session") String session, @QueryParam("after") String after,
             @QueryParam("limit") String limit) {
+        gate.in(Params.store(storeId)).checkReadsEvery();
         long from = Params.number(after, "after", 0, Integer.MAX_VALUE, 0);
         int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
         SessionManifests.SessionHistory h = sessions.history(Params.store(storeId), Preconditions.session(session));
@@ -132,7 +138,7 @@ public class RenderResource {
 
     private Rendered render(List<String> scopeValues, String max, List<String> caps) {
         Store store = stores.store(Params.store(storeId));
-        List<Scope> scopes = Params.scopes(scopeValues);
+        List<Scope> scopes = gate.in(storeId).narrowReads(Params.scopes(scopeValues));
         int ceiling = config.render().maxTotalBytesCeiling();
         RenderOptions options = RenderOptions.DEFAULT.maxTotalBytes((int) Params.number(max, "max_total_bytes",
                 Integer.MIN_VALUE, ceiling, RenderOptions.DEFAULT_MAX_TOTAL_BYTES));

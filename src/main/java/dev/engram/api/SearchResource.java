@@ -1,7 +1,9 @@
 package dev.engram.api;
 
+import dev.engram.api.access.Gate;
 import dev.engram.memory.Entry;
 import dev.engram.memory.NotFound;
+import dev.engram.memory.Scope;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
 import jakarta.inject.Inject;
@@ -24,11 +26,15 @@ public class SearchResource {
     @Inject
     EngramConfig config;
 
+    @Inject
+    Gate gate;
+
     @GET
     public Replies.Entries search(@PathParam("store") String store, @QueryParam("q") String q,
             @QueryParam("scope") List<String> scopes, @QueryParam("limit") String limit) {
         int n = (int) Params.number(limit, "limit", 1, config.search().maxLimit(), config.search().defaultLimit());
-        List<Entry> found = stores.store(Params.store(store)).search(Params.scopes(scopes), q == null ? "" : q, n);
+        List<Scope> readable = gate.in(Params.store(store)).narrowReads(Params.scopes(scopes));
+        List<Entry> found = stores.store(store).search(readable, q == null ? "" : q, n);
         if (found.isEmpty() && !stores.exists(store)) {
             throw NotFound.store(store);
         }

@@ -1,5 +1,6 @@
 package dev.engram.api;
 
+import dev.engram.api.access.Gate;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.StoreInfo;
@@ -26,10 +27,14 @@ public class StoreResource {
     @Inject
     EngramConfig config;
 
+    @Inject
+    Gate gate;
+
     /** Creates the store, or sets its content bound; {@code max_entry_bytes} defaults to the configured one. */
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
     public Response configure(@PathParam("store") String store, Bodies.PutStore body) {
+        gate.in(Params.store(store)).checkAdminister();
         int limit = body == null || body.maxEntryBytes() == null ? config.defaultMaxEntryBytes() : body.maxEntryBytes();
         if (limit < 1 || limit > config.maxEntryBytesCeiling()) {
             throw new Invalid("number-range", "max_entry_bytes", "max_entry_bytes must be from 1 to "
@@ -41,6 +46,7 @@ public class StoreResource {
 
     @GET
     public Replies.StoreJson get(@PathParam("store") String store) {
+        gate.in(Params.store(store)).checkReadsEvery();
         return Replies.StoreJson.of(stores.info(Params.store(store)).orElseThrow(() -> NotFound.store(store)));
     }
 }

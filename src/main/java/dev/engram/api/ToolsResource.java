@@ -3,6 +3,7 @@ package dev.engram.api;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.api.access.Gate;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
@@ -52,6 +53,9 @@ public class ToolsResource {
 
     @Inject
     ToolOptions options;
+
+    @Inject
+    Gate gate;
 
     @PathParam("store")
     String storeId;
@@ -103,7 +107,9 @@ public class ToolsResource {
     private MemoryTools tools(List<String> scopes, List<String> reads, Supplier<Optional<Manifest>> shown) {
         Store store = stores.store(Params.store(storeId));
         List<Scope> writable = Params.scopes(scopes);
-        return new MemoryTools(store, writable, Params.scopes(reads), options, shown);
+        List<Scope> readOnly = Params.scopes(reads);
+        gate.in(storeId).checkTools(writable, readOnly);
+        return new MemoryTools(store, writable, readOnly, options, shown);
     }
 
     /** The call's arguments as a map: an object as it is, a string parsed as the JSON a model emitted. */

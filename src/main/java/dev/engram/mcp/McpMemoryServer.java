@@ -1,6 +1,8 @@
 package dev.engram.mcp;
 
+import dev.engram.access.Denied;
 import dev.engram.api.WriteRecordJson;
+import dev.engram.api.access.Gate;
 import dev.engram.api.JsonSetup;
 import dev.engram.api.WriteOutcomes;
 import dev.engram.memory.Invalid;
@@ -72,6 +74,9 @@ public class McpMemoryServer {
     @Inject
     JsonSetup rest;
 
+    @Inject
+    Gate gate;
+
     void register(@Observes StartupEvent started) {
         for (ToolDefinition d : MemoryTools.perConnectionDefinitions(options)) {
             toolManager.newTool(d.name())
@@ -98,7 +103,8 @@ public class McpMemoryServer {
         McpConnectionSettings c;
         try {
             c = settings();
-        } catch (MemoryException e) {
+            gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
+        } catch (MemoryException | Denied e) {
             return ToolResponse.error(e.getMessage());
         }
         Store store = stores.store(c.store());
@@ -121,6 +127,7 @@ public class McpMemoryServer {
     /** The connection's block, recorded in its session's manifest log when the session is known. */
     private String block() {
         McpConnectionSettings c = settings();
+        gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
         Store store = stores.store(c.store());
         Rendered r = Render.render(store, allScopes(c),
                 RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));

@@ -3,6 +3,7 @@ package dev.engram.ops;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Engram's settings, all under {@code engram.}; each can be set as an environment variable ({@code ENGRAM_...}). */
 @ConfigMapping(prefix = "engram")
@@ -34,6 +35,14 @@ public interface EngramConfig {
 
     /** Rendering the block. */
     Render render();
+    /**
+     * The operator's key ({@code ENGRAM_ADMIN_KEY}), at least 32 characters. Unset: Engram generates one at its first
+     * start and keeps it in {@code <data-dir>/admin-key}, readable by its owner only.
+     */
+    Optional<String> adminKey();
+
+    /** Keys, tokens and which endpoints are open. */
+    AuthConfig auth();
 
     /** How many times a patch reads and writes again after a concurrent write changed its entry. */
     @WithDefault("8")

@@ -105,7 +105,8 @@ class JournalApiTest {
         }
 
         static Events open(HttpClient client, URI uri, String lastEventId) throws Exception {
-            HttpRequest.Builder request = HttpRequest.newBuilder(uri).header("Accept", "text/event-stream");
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).header("Accept", "text/event-stream")
+                    .header("Authorization", "Bearer " + dev.engram.TestAuth.OPERATOR_KEY);
             if (lastEventId != null) {
                 request.header("Last-Event-ID", lastEventId);
             }

@@ -45,7 +45,8 @@ class JournalFollowersCapacityTest {
             one.ids(1);
             two.ids(1);
             HttpResponse<String> third = client.send(HttpRequest.newBuilder(journal)
-                    .header("Accept", "text/event-stream").build(), HttpResponse.BodyHandlers.ofString());
+                    .header("Accept", "text/event-stream")
+                    .header("Authorization", "Bearer " + dev.engram.TestAuth.OPERATOR_KEY).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(503, third.statusCode());
             assertEquals("5", third.headers().firstValue("Retry-After").orElse(""));
             assertTrue(third.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json"));

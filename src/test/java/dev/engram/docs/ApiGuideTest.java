@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.TestAuth;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
@@ -22,7 +23,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The guides tell the truth (docs/api.md, docs/render.md, docs/tools.md): each curl example runs, in order, against this build's server, and prints what
- * the page shows (times and the port aside; JSON compared as JSON, so the page may indent it).
+ * the page shows (times and the port aside; JSON compared as JSON, so the page may indent it). The guides send
+ * {@code Authorization: Bearer $TOKEN}, which they set from {@code .engram/admin-key}; here TOKEN is the test
+ * profile's operator key.
  */
 @QuarkusTest
 class ApiGuideTest {
@@ -65,7 +68,9 @@ class ApiGuideTest {
     }
 
     private static String run(String command) throws Exception {
-        Process p = new ProcessBuilder("bash", "-c", command).redirectErrorStream(false).start();
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", command).redirectErrorStream(false);
+        pb.environment().put("TOKEN", TestAuth.OPERATOR_KEY);
+        Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
         p.waitFor(30, TimeUnit.SECONDS);
         return new String(out, StandardCharsets.UTF_8).replace("\r\n", "\n");

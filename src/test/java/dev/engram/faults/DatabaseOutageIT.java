@@ -51,7 +51,7 @@ class DatabaseOutageIT {
                     while (!stop.get()) {
                         String path = "/v1/stores/" + STORE + "/scopes/notes/entries/n-" + client + "-" + (i % 20);
                         try {
-                            HttpResponse<String> r = EngramProcess.HTTP.send(HttpRequest.newBuilder(engram.uri(path))
+                            HttpResponse<String> r = EngramProcess.HTTP.send(EngramProcess.request(engram.uri(path))
                                     .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
                                     .PUT(HttpRequest.BodyPublishers.ofString("{\"content\":\"write " + i++ + "\"}"))
                                     .build(), HttpResponse.BodyHandlers.ofString());

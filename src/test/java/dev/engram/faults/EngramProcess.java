@@ -17,6 +17,9 @@ final class EngramProcess implements AutoCloseable {
 
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
+    /** The operator key every replica is started with, and every request of these tests sends. */
+    static final String ADMIN_KEY = "fault-tests-operator-key-0123456789abcdef";
+
     final String name;
     final int port;
     private final String jdbcUrl;
@@ -54,6 +57,7 @@ final class EngramProcess implements AutoCloseable {
         pb.environment().put("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl);
         pb.environment().put("QUARKUS_DATASOURCE_USERNAME", "postgres");
         pb.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        pb.environment().put("ENGRAM_ADMIN_KEY", ADMIN_KEY);
         pb.environment().put("QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "2S");
         pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         process = pb.start();
@@ -68,6 +72,11 @@ final class EngramProcess implements AutoCloseable {
             Thread.sleep(100);
         }
         throw new IllegalStateException(name + " was not ready in 60 s; see " + log);
+    }
+
+    /** A request to {@code uri} that carries the operator key. */
+    static HttpRequest.Builder request(URI uri) {
+        return HttpRequest.newBuilder(uri).header("Authorization", "Bearer " + ADMIN_KEY);
     }
 
     /** The status of /q/health/ready, or -1 when the process does not answer. */

@@ -77,7 +77,7 @@ class FollowerRestartIT {
     }
 
     private static void put(EngramProcess writer, int i) throws Exception {
-        HttpResponse<String> r = EngramProcess.HTTP.send(HttpRequest.newBuilder(writer.uri("/v1/stores/" + STORE
+        HttpResponse<String> r = EngramProcess.HTTP.send(EngramProcess.request(writer.uri("/v1/stores/" + STORE
                 + "/scopes/notes/entries/n-" + (i % 7))).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"content\":\"write " + i + "\"}")).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -89,7 +89,7 @@ class FollowerRestartIT {
         String last = null;
         while (!stop.get()) {
             try {
-                HttpRequest.Builder req = HttpRequest.newBuilder(java.net.URI.create("http://localhost:" + port
+                HttpRequest.Builder req = EngramProcess.request(java.net.URI.create("http://localhost:" + port
                         + "/v1/stores/" + STORE + "/journal")).header("Accept", "text/event-stream");
                 if (last != null) {
                     req.header("Last-Event-ID", last);

@@ -143,16 +143,16 @@ class ManyReplicasIT {
         HttpRequest.Builder req;
         String ifMatch = null;
         if (op < 5) {
-            req = HttpRequest.newBuilder(replica.uri(path)).PUT(HttpRequest.BodyPublishers.ofString(body));
+            req = EngramProcess.request(replica.uri(path)).PUT(HttpRequest.BodyPublishers.ofString(body));
         } else {
-            HttpResponse<String> read = send(HttpRequest.newBuilder(replica.uri(path)).GET());
+            HttpResponse<String> read = send(EngramProcess.request(replica.uri(path)).GET());
             if (read.statusCode() == 404) {
-                req = HttpRequest.newBuilder(replica.uri(path)).header("If-None-Match", "*")
+                req = EngramProcess.request(replica.uri(path)).header("If-None-Match", "*")
                         .PUT(HttpRequest.BodyPublishers.ofString(body));
                 ifMatch = "";
             } else {
                 ifMatch = JSON.readTree(read.body()).get("hash").asText();
-                req = HttpRequest.newBuilder(replica.uri(path)).header("If-Match", "\"" + ifMatch + "\"");
+                req = EngramProcess.request(replica.uri(path)).header("If-Match", "\"" + ifMatch + "\"");
                 req = op < 8 ? req.PUT(HttpRequest.BodyPublishers.ofString(body)) : req.DELETE();
             }
         }
@@ -177,7 +177,7 @@ class ManyReplicasIT {
         List<String> gaps = new ArrayList<>();
         long cursor = 0;
         while (!stop.get()) {
-            HttpResponse<String> r = send(HttpRequest.newBuilder(replica.uri("/v1/stores/" + store
+            HttpResponse<String> r = send(EngramProcess.request(replica.uri("/v1/stores/" + store
                     + "/journal?limit=1000&after=" + cursor)).GET());
             if (r.statusCode() == 404) {
                 continue;

@@ -1,0 +1,50 @@
+package dev.engram.api.access;
+
+import dev.engram.access.Caller;
+import dev.engram.access.StoreAccess;
+import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The current request's caller, as {@link Authentication} found it, for resources and MCP to check what it may do:
+ * {@code gate.in(store).checkWrite(scope)}. With no caller on the request (a route {@link Authentication} did not
+ * guard) every check fails closed.
+ */
+@ApplicationScoped
+public class Gate {
+
+    @Inject
+    CurrentVertxRequest current;
+
+    @Inject
+    Tokens tokens;
+
+    /** The caller of the current request. */
+    public Caller caller() {
+        RoutingContext ctx = current.getCurrent();
+        Caller caller = ctx == null ? null : ctx.get(Authentication.CALLER);
+        if (caller == null) {
+            throw new IllegalStateException("No caller on this request: it did not pass Authentication.");
+        }
+        return caller;
+    }
+
+    /** What the current caller may do in {@code store}. */
+    public StoreAccess in(String store) {
+        return caller().in(store);
+    }
+
+    /**
+     * Whether the current request's token still reads every scope of {@code store}, asked again later (a live
+     * journal follower asks before each batch): false once the key is revoked, the token expired or the grant gone.
+     * Blocks.
+     */
+    public BooleanSupplier stillReadsEvery(String store) {
+        String token = current.getCurrent().get(Authentication.TOKEN);
+        return () -> tokens.resolve(token).map(c -> c.in(store)).map(a -> a.reaches() && a.readsEvery())
+                .orElse(false);
+    }
+}
