@@ -93,10 +93,16 @@ public class RequestBodies {
             });
             request.exceptionHandler(e -> {
                 if (!refused[0]) {
-                    refused[0] = true;
-                    emitter.fail(e);
+                    refused[0] = true; // the client went away; nobody will read the answer
+                    emitter.complete(Problem.of("malformed", 400, "Malformed body", "The connection closed before "
+                            + "the body was complete.").with("rule", "body-incomplete").with("field", "")
+                            .toResponse(request.path()));
                 }
             });
+            if (request.version() == HttpVersion.HTTP_1_1
+                    && "100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))) {
+                ctx.response().writeContinue();
+            }
             request.resume();
         });
     }
@@ -125,7 +131,7 @@ public class RequestBodies {
     /** The body is still coming at the deadline: answer 408 if nothing was answered yet, and disconnect. */
     private static void tooSlow(RoutingContext ctx, long timeout) {
         HttpServerRequest request = ctx.request();
-        if (request.isEnded()) {
+        if (request.isEnded() || ctx.response().closed()) {
             return;
         }
         if (ctx.response().headWritten()) {

@@ -98,4 +98,30 @@ class RequestBodiesTest {
         }
         given().get(path).then().statusCode(404);
     }
+
+    @Test
+    void aClientThatWaitsFor100ContinueIsToldToSendItsBody() throws Exception {
+        byte[] body = "{\"content\":\"sent after 100 Continue\"}".getBytes(StandardCharsets.US_ASCII);
+        try (Socket s = new Socket(base.getHost(), base.getPort())) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            out.write(("PUT /v1/stores/continued/scopes/user/entries/a HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: " + body.length
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = s.getInputStream();
+            byte[] answer = new byte[4096];
+            int n = in.read(answer);
+            String interim = new String(answer, 0, n, StandardCharsets.US_ASCII);
+            assertTrue(interim.startsWith("HTTP/1.1 100"), interim);
+            out.write(body);
+            out.flush();
+            StringBuilder reply = new StringBuilder(interim.substring(interim.indexOf("\r\n\r\n") + 4));
+            for (int r; reply.indexOf("\r\n\r\n") < 0 && (r = in.read(answer)) >= 0; ) {
+                reply.append(new String(answer, 0, r, StandardCharsets.US_ASCII));
+            }
+            assertTrue(reply.toString().contains("HTTP/1.1 201"), reply.toString());
+        }
+        given().get("/v1/stores/continued/scopes/user/entries/a").then().statusCode(200);
+    }
 }
