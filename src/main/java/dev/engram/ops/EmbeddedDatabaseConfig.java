@@ -13,13 +13,16 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
 
 /**
  * Supplies the datasource when none is configured: starts the embedded PostgreSQL ({@code engram.data-dir},
- * default {@code .engram}) and points {@code quarkus.datasource.jdbc.url} at it. With
- * {@code QUARKUS_DATASOURCE_JDBC_URL} set it does nothing, and Engram uses that server.
+ * default {@code .engram}), points {@code quarkus.datasource.jdbc.url} at it with its user and password, and makes
+ * Engram listen on 127.0.0.1 unless {@code quarkus.http.host} is set: a local run is not reachable from the
+ * network by default. With {@code QUARKUS_DATASOURCE_JDBC_URL} set it does nothing, and Engram uses that server.
  */
 public final class EmbeddedDatabaseConfig implements ConfigSourceFactory {
 
     /** Above application.properties (250), below system properties and the environment. */
     private static final int ORDINAL = 275;
+    /** Below application.properties and everything else that can set the host, above Quarkus's own default. */
+    private static final int HOST_ORDINAL = 150;
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
@@ -33,11 +36,16 @@ public final class EmbeddedDatabaseConfig implements ConfigSourceFactory {
         }
         ConfigValue dir = context.getValue("engram.data-dir");
         ConfigValue fresh = context.getValue("engram.embedded.fresh");
-        String url = EmbeddedPostgres.start(Path.of(isSet(dir) ? dir.getValue() : ".engram"),
-                isSet(fresh) && Boolean.parseBoolean(fresh.getValue()));
-        return List.of(new PropertiesConfigSource(Map.of(
-                "quarkus.datasource.jdbc.url", url,
-                "quarkus.datasource.username", "postgres"), "engram-embedded-postgres", ORDINAL));
+        Path home = Path.of(isSet(dir) ? dir.getValue() : ".engram");
+        String url = EmbeddedPostgres.start(home, isSet(fresh) && Boolean.parseBoolean(fresh.getValue()));
+        return List.of(
+                new PropertiesConfigSource(Map.of(
+                        "quarkus.datasource.jdbc.url", url,
+                        "quarkus.datasource.username", EmbeddedAuth.USER,
+                        "quarkus.datasource.password", EmbeddedPostgres.password(home)),
+                        "engram-embedded-postgres", ORDINAL),
+                new PropertiesConfigSource(Map.of("quarkus.http.host", "127.0.0.1"),
+                        "engram-embedded-postgres-loopback", HOST_ORDINAL));
     }
 
     @Override

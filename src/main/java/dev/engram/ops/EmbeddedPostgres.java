@@ -3,20 +3,26 @@ package dev.engram.ops;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
 /**
  * The embedded PostgreSQL Engram starts when no datasource URL is configured: real PostgreSQL binaries from Maven
- * Central, with a data directory that persists between runs. One server per JVM; a server left running by a JVM
- * that was killed is stopped before a new one starts on the same directory.
+ * Central, with a data directory that persists between runs. It listens on 127.0.0.1 only, with its Unix socket in
+ * its own data directory, and takes only the password in {@code pg-password} ({@link EmbeddedAuth}). One server per
+ * JVM, watched and started again if it dies ({@link PostmasterWatch}); a server left running by a JVM that was
+ * killed is stopped before a new one starts on the same directory ({@link StalePostmaster}).
  */
 public final class EmbeddedPostgres {
 
@@ -25,27 +31,52 @@ public final class EmbeddedPostgres {
 
     private static final Logger LOG = Logger.getLogger(EmbeddedPostgres.class);
     private static final String LOCK_FILE = "epg-lock";
+    /** A Unix socket path holds at most 107 bytes; the socket's own name takes 17 of them. */
+    private static final int MAX_SOCKET_DIR = 90;
+    private static final Pattern PLAIN_PATH = Pattern.compile("[A-Za-z0-9/._+-]+");
 
     private EmbeddedPostgres() {
     }
 
-    /** Starts the server on {@code home} once per JVM and returns its JDBC URL. */
+    /** Starts the server on {@code home} once per JVM, watches it, and returns its JDBC URL. */
     static synchronized String start(Path home, boolean fresh) {
         String running = System.getProperty(URL_PROPERTY);
         if (running != null) {
             return running;
         }
         Server server = launch(home, fresh);
-        LOG.infof("Engram's data lives in %s (embedded PostgreSQL on port %d, started in %d ms). "
-                + "Set QUARKUS_DATASOURCE_JDBC_URL to use another PostgreSQL, or ENGRAM_DATA_DIR to move it.",
-                server.home(), server.port(), server.startMillis());
+        PostmasterWatch.start(server.home().resolve("pg"), server.home().resolve("postgres.log").toFile(),
+                server.options());
+        LOG.infof("Engram's data lives in %s (embedded PostgreSQL on port %d, listening on 127.0.0.1 only, user %s, "
+                + "password in %s, started in %d ms). Set QUARKUS_DATASOURCE_JDBC_URL to use another PostgreSQL, "
+                + "or ENGRAM_DATA_DIR to move it.", server.home(), server.port(), EmbeddedAuth.USER,
+                server.passwordFile(), server.startMillis());
         System.setProperty(URL_PROPERTY, server.url());
         return server.url();
     }
 
-    /** A running server: stop it with {@link #close}, or leave it to the JVM's shutdown. */
-    public record Server(Path home, String url, int port, long startMillis,
+    /** The password of the server this JVM started on {@code home}. */
+    static String password(Path home) {
+        try {
+            return EmbeddedAuth.stored(home.toAbsolutePath().normalize())
+                    .orElseThrow(() -> new IllegalStateException("No password in " + EmbeddedAuth.passwordFile(home)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A running server: stop it with {@link #close}, or leave it to the JVM's shutdown. Its password is in
+     * {@link #passwordFile}; the user is {@code postgres}.
+     */
+    public record Server(Path home, String url, int port, long startMillis, Path passwordFile, List<String> options,
             io.zonky.test.db.postgres.embedded.EmbeddedPostgres postgres) implements AutoCloseable {
+
+        /** The password, read from its file. */
+        public String password() {
+            return EmbeddedPostgres.password(home);
+        }
+
         @Override
         public void close() throws IOException {
             postgres.close();
@@ -67,32 +98,80 @@ public final class EmbeddedPostgres {
         try {
             Files.createDirectories(data);
             refuseIfInUse(data);
-            stopStaleServer(data);
+            StalePostmaster.clear(data);
             if (fresh || neverInitialised(data)) {
                 deleteContents(data);
+                EmbeddedAuth.forget(base);
             }
+            String stored = EmbeddedAuth.stored(base).orElse(null);
+            String password = stored != null ? stored : EmbeddedAuth.generate();
+            Map<String, String> settings = settings(data, fresh);
             long started = System.nanoTime();
             File log = base.resolve("postgres.log").toFile();
-            io.zonky.test.db.postgres.embedded.EmbeddedPostgres pg =
+            io.zonky.test.db.postgres.embedded.EmbeddedPostgres.Builder builder =
                     io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
                             .setDataDirectory(data.toFile())
                             .setCleanDataDirectory(false)
                             .setLocaleConfig("locale", "C")
-                            .setServerConfig("synchronous_commit", "on")
-                            // zonky starts PostgreSQL with -F (no fsync); a memory kept between runs wants it on,
-                            // and only throwaway test data does without.
-                            .setServerConfig("fsync", fresh ? "off" : "on")
-                            .setServerConfig("max_connections", "200")
+                            .setConnectConfig("password", password)
+                            .setDataDirectoryCustomizer(dir -> secure(data, base, stored == null ? password : null))
                             .setOutputRedirector(ProcessBuilder.Redirect.appendTo(log))
                             .setErrorRedirector(ProcessBuilder.Redirect.appendTo(log))
                             .setPGStartupWait(Duration.ofSeconds(60))
-                            .setPort(port)
-                            .start();
-            return new Server(base, pg.getJdbcUrl("postgres", "postgres"), pg.getPort(),
-                    (System.nanoTime() - started) / 1_000_000, pg);
-        } catch (IOException e) {
+                            .setPort(port);
+            settings.forEach(builder::setServerConfig);
+            io.zonky.test.db.postgres.embedded.EmbeddedPostgres pg = builder.start();
+            String url = "jdbc:postgresql://127.0.0.1:" + pg.getPort() + "/postgres?user=" + EmbeddedAuth.USER;
+            return new Server(base, url, pg.getPort(), (System.nanoTime() - started) / 1_000_000,
+                    EmbeddedAuth.passwordFile(base), options(pg.getPort(), settings), pg);
+        } catch (IOException | UncheckedIOException e) {
             throw new IllegalStateException("Could not start the embedded PostgreSQL in " + data + ": "
                     + e.getMessage() + ". See " + base.resolve("postgres.log") + ".", e);
+        }
+    }
+
+    /**
+     * The server's settings. zonky starts PostgreSQL with -F (no fsync); a memory kept between runs wants it on,
+     * and only throwaway test data does without.
+     */
+    private static Map<String, String> settings(Path data, boolean fresh) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("timezone", "UTC");
+        settings.put("synchronous_commit", "on");
+        settings.put("fsync", fresh ? "off" : "on");
+        settings.put("max_connections", "200");
+        settings.put("listen_addresses", "127.0.0.1");
+        settings.put("unix_socket_directories", socketDirectory(data));
+        settings.put("password_encryption", "scram-sha-256");
+        return settings;
+    }
+
+    /**
+     * The data directory itself (mode 0700, so only its owner reaches the socket), or none at all when its path is
+     * too long for a socket or would need quoting on pg_ctl's command line.
+     */
+    static String socketDirectory(Path data) {
+        String dir = data.toString();
+        return dir.length() <= MAX_SOCKET_DIR && PLAIN_PATH.matcher(dir).matches() ? dir : "''";
+    }
+
+    /** The postgres options pg_ctl passes when the server is started again, as zonky passes them. */
+    private static List<String> options(int port, Map<String, String> settings) {
+        List<String> options = new ArrayList<>(List.of("-p", Integer.toString(port)));
+        settings.forEach((k, v) -> options.add("-c " + k + "=" + v));
+        return options;
+    }
+
+    /** Before the postmaster starts: password logins only, and the password set if this directory has none. */
+    private static void secure(Path data, Path base, String newPassword) {
+        try {
+            EmbeddedAuth.writeHba(data);
+            if (newPassword != null) {
+                LOG.infof("Setting a password for the embedded PostgreSQL in %s.", EmbeddedAuth.passwordFile(base));
+                EmbeddedAuth.setPassword(data, base, newPassword);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -107,38 +186,6 @@ public final class EmbeddedPostgres {
                 throw new IllegalStateException("The data directory " + data.getParent() + " is in use by another "
                         + "running Engram. Stop it, or give this one its own directory with ENGRAM_DATA_DIR.");
             }
-        }
-    }
-
-    /** A server whose JVM was killed keeps running and holds the directory; stop it. */
-    private static void stopStaleServer(Path data) throws IOException {
-        Path pidFile = data.resolve("postmaster.pid");
-        if (!Files.exists(pidFile)) {
-            return;
-        }
-        List<String> lines = Files.readAllLines(pidFile);
-        Optional<ProcessHandle> server = lines.isEmpty() ? Optional.empty()
-                : parsePid(lines.get(0)).flatMap(ProcessHandle::of);
-        if (server.isEmpty() || !server.get().isAlive()
-                || !server.get().info().command().map(c -> c.contains("postgres")).orElse(false)) {
-            return;
-        }
-        LOG.warnf("Stopping PostgreSQL (pid %d) left running in %s by an Engram that did not shut down.",
-                server.get().pid(), data);
-        server.get().destroy();
-        try {
-            server.get().onExit().get(20, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (Exception e) {
-            server.get().destroyForcibly();
-            server.get().onExit().join();
-        }
-    }
-
-    private static Optional<Long> parsePid(String line) {
-        try {
-            return Optional.of(Long.parseLong(line.trim()));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
         }
     }
 

@@ -125,17 +125,17 @@ class RenderApiTest {
             put(s, "user", "fact-" + i, "{\"content\":\"Fact " + i + ".\"}").then().statusCode(201);
         }
         String path = "/v1/stores/" + s + "/sessions/slack-7f3a/render?scope=user";
-        JsonPath first = given().accept("application/json").post(path).then().statusCode(200).extract().jsonPath();
+        JsonPath first = Api.json().accept("application/json").post(path).then().statusCode(200).extract().jsonPath();
         assertEquals(true, first.getBoolean("recorded"));
         assertEquals(1, first.getInt("record_seq"));
         org.junit.jupiter.api.Assertions.assertNull(first.get("record.base"), "the first record is whole");
-        given().accept("application/json").post(path).then().statusCode(200)
+        Api.json().accept("application/json").post(path).then().statusCode(200)
                 .body("recorded", equalTo(false)).body("record", nullValue());
-        given().post(path).then().statusCode(200).header("Engram-Manifest-Recorded", "false")
+        Api.json().post(path).then().statusCode(200).header("Engram-Manifest-Recorded", "false")
                 .contentType(startsWith("text/markdown"));
 
         put(s, "user", "timezone", "{\"content\":\"Europe/Paris\"}").then().statusCode(200);
-        JsonPath moved = given().accept("application/json").post(path).then().statusCode(200).extract().jsonPath();
+        JsonPath moved = Api.json().accept("application/json").post(path).then().statusCode(200).extract().jsonPath();
         assertEquals(true, moved.getBoolean("recorded"));
         assertEquals(first.getString("manifest_hash"), moved.getString("record.base"), "a delta on the one before");
         assertEquals(List.of(Map.of("keep", 13)), moved.getList("record.entries").subList(0, 1),
@@ -152,7 +152,7 @@ class RenderApiTest {
         assertEquals(moved.getString("manifest_hash"), fold.manifest().hash(), "the log folds to the manifest in force");
         given().get("/v1/stores/" + s + "/sessions/nobody/manifests").then().statusCode(200)
                 .body("records.size()", equalTo(0)).body("manifest.entries.size()", equalTo(0));
-        given().urlEncodingEnabled(false).accept("application/json")
+        Api.json().urlEncodingEnabled(false).accept("application/json")
                 .post("/v1/stores/" + s + "/sessions/bad%20session/render")
                 .then().statusCode(422).body("rule", equalTo("session-format"));
     }

@@ -36,8 +36,7 @@ class DatabaseOutageIT {
         Path dir = EngramProcess.itDir("outage");
         int pgPort = EngramProcess.freePort();
         EmbeddedPostgres.Server pg = EmbeddedPostgres.launch(dir, true, pgPort);
-        String url = pg.url();
-        try (EngramProcess engram = new EngramProcess("engram", url, EngramProcess.freePort(), dir).start()) {
+        try (EngramProcess engram = new EngramProcess("engram", pg, EngramProcess.freePort(), dir).start()) {
             Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
             List<Long> acked = java.util.Collections.synchronizedList(new ArrayList<>());
             AtomicInteger retryAfter = new AtomicInteger();
@@ -95,7 +94,7 @@ class DatabaseOutageIT {
             assertTrue(statuses.containsKey(503), "requests during the outage were refused with 503");
             assertEquals(statuses.get(503).get(), retryAfter.get(), "every 503 carried Retry-After");
             assertTrue(!statuses.containsKey(500), "no request failed with 500: " + statuses);
-            Journal j = Journal.read(url, STORE);
+            Journal j = Journal.read(pg, STORE);
             j.assertGapless(STORE);
             j.assertReplayReproducesTheEntries(STORE);
             for (long seq : acked) {

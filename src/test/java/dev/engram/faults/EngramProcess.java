@@ -1,5 +1,6 @@
 package dev.engram.faults;
 
+import dev.engram.ops.EmbeddedPostgres;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -9,10 +10,15 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** One Engram replica: the packaged application in its own JVM, on a PostgreSQL it is given. */
+/**
+ * One Engram replica: the packaged application in its own JVM, on a PostgreSQL it is given (listening on
+ * loopback, as Engram requires without credentials), or on its own embedded one.
+ */
 final class EngramProcess implements AutoCloseable {
 
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -22,15 +28,35 @@ final class EngramProcess implements AutoCloseable {
 
     final String name;
     final int port;
-    private final String jdbcUrl;
-    private final Path log;
+    final Path log;
+    private final Map<String, String> env = new LinkedHashMap<>();
     private Process process;
 
-    EngramProcess(String name, String jdbcUrl, int port, Path dir) {
+    EngramProcess(String name, EmbeddedPostgres.Server pg, int port, Path dir) {
+        this(name, port, dir);
+        env.put("QUARKUS_DATASOURCE_JDBC_URL", pg.url());
+        env.put("QUARKUS_DATASOURCE_USERNAME", "postgres");
+        env.put("QUARKUS_DATASOURCE_PASSWORD", pg.password());
+        env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+    }
+
+    private EngramProcess(String name, int port, Path dir) {
         this.name = name;
-        this.jdbcUrl = jdbcUrl;
         this.port = port;
         this.log = dir.resolve(name + ".log");
+    }
+
+    /** A replica with its own embedded PostgreSQL in {@code dir/<name>-data}, set as a user would set it. */
+    static EngramProcess embedded(String name, int port, Path dir) {
+        EngramProcess p = new EngramProcess(name, port, dir);
+        p.env.put("ENGRAM_DATA_DIR", dir.resolve(name + "-data").toString());
+        return p;
+    }
+
+    /** Sets an environment variable of the JVM to start. */
+    EngramProcess env(String variable, String value) {
+        env.put(variable, value);
+        return this;
     }
 
     static Path itDir(String test) throws IOException {
@@ -51,16 +77,7 @@ final class EngramProcess implements AutoCloseable {
 
     /** Starts the JVM and waits until it is ready. */
     EngramProcess start() throws Exception {
-        String jar = System.getProperty("engram.jar", "target/quarkus-app/quarkus-run.jar");
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-jar", jar);
-        pb.environment().put("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl);
-        pb.environment().put("QUARKUS_DATASOURCE_USERNAME", "postgres");
-        pb.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
-        pb.environment().put("ENGRAM_ADMIN_KEY", ADMIN_KEY);
-        pb.environment().put("QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "2S");
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        process = pb.start();
+        launch();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -77,6 +94,20 @@ final class EngramProcess implements AutoCloseable {
     /** A request to {@code uri} that carries the operator key. */
     static HttpRequest.Builder request(URI uri) {
         return HttpRequest.newBuilder(uri).header("Authorization", "Bearer " + ADMIN_KEY);
+    }
+
+    /** Starts the JVM without waiting for it. */
+    Process launch() throws IOException {
+        String jar = System.getProperty("engram.jar", "target/quarkus-app/quarkus-run.jar");
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx256m", "-jar", jar);
+        pb.environment().put("ENGRAM_ADMIN_KEY", ADMIN_KEY);
+        pb.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        pb.environment().put("QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "2S");
+        pb.environment().putAll(env);
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        process = pb.start();
+        return process;
     }
 
     /** The status of /q/health/ready, or -1 when the process does not answer. */

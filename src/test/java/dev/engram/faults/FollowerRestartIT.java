@@ -36,9 +36,9 @@ class FollowerRestartIT {
     void aFollowerSeesEveryRecordOnceThroughARestart() throws Exception {
         Path dir = EngramProcess.itDir("follower");
         try (EmbeddedPostgres.Server pg = EmbeddedPostgres.launch(dir, true, 0);
-                EngramProcess writer = new EngramProcess("writer", pg.url(), EngramProcess.freePort(), dir).start()) {
+                EngramProcess writer = new EngramProcess("writer", pg, EngramProcess.freePort(), dir).start()) {
             int followedPort = EngramProcess.freePort();
-            EngramProcess followed = new EngramProcess("followed", pg.url(), followedPort, dir).start();
+            EngramProcess followed = new EngramProcess("followed", pg, followedPort, dir).start();
             put(writer, 0);
             List<Long> seen = java.util.Collections.synchronizedList(new ArrayList<>());
             AtomicBoolean stop = new AtomicBoolean();
@@ -52,7 +52,7 @@ class FollowerRestartIT {
                         followed.kill();
                     }
                     if (i == WRITES / 2) {
-                        followed = new EngramProcess("followed-again", pg.url(), followedPort, dir).start();
+                        followed = new EngramProcess("followed-again", pg, followedPort, dir).start();
                     }
                     Thread.sleep(40);
                 }

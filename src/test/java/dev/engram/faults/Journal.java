@@ -27,9 +27,9 @@ final class Journal {
     final Map<String, Live> live = new HashMap<>();
     long storeSeq;
 
-    static Journal read(String jdbcUrl, String store) throws Exception {
+    static Journal read(dev.engram.ops.EmbeddedPostgres.Server pg, String store) throws Exception {
         Journal j = new Journal();
-        try (Connection c = DriverManager.getConnection(jdbcUrl, "postgres", "")) {
+        try (Connection c = DriverManager.getConnection(pg.url(), "postgres", pg.password())) {
             try (PreparedStatement s = c.prepareStatement("select seq, scope, name, content, hash, deleted, prev, "
                     + "replaced from journal where store_id = ? order by seq")) {
                 s.setString(1, store);

@@ -46,7 +46,7 @@ class ManyReplicasIT {
             List<EngramProcess> replicas = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
-                    replicas.add(new EngramProcess("replica-" + i, pg.url(), EngramProcess.freePort(), dir));
+                    replicas.add(new EngramProcess("replica-" + i, pg, EngramProcess.freePort(), dir));
                 }
                 ExecutorService starting = Executors.newFixedThreadPool(3);
                 for (Future<?> f : starting.invokeAll(replicas.stream().map(r -> (java.util.concurrent.Callable<Object>)
@@ -110,7 +110,7 @@ class ManyReplicasIT {
         assertTrue(acked.size() > 200, "the clients got work done: " + acked.size() + " acknowledged writes");
         assertTrue(conflicts.get() > 0, "conditional writes met stale hashes and were refused");
         for (String store : STORES) {
-            Journal j = Journal.read(pg.url(), store);
+            Journal j = Journal.read(pg, store);
             j.assertGapless(store);
             j.assertReplayReproducesTheEntries(store);
             for (Journal.Row row : j.rows) {

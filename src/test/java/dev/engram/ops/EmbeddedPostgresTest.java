@@ -28,13 +28,17 @@ class EmbeddedPostgresTest {
     /** Run in a child JVM: start a server on args[0], write a row, say so, and wait to be killed. */
     public static void main(String[] args) throws Exception {
         EmbeddedPostgres.Server server = EmbeddedPostgres.launch(Path.of(args[0]), false);
-        try (Connection c = DriverManager.getConnection(server.url()); Statement s = c.createStatement()) {
+        try (Connection c = connect(server); Statement s = c.createStatement()) {
             s.execute("create table kept (note text)");
             s.execute("insert into kept values ('written before the kill')");
         }
         System.out.println("READY " + server.port());
         System.out.flush();
         Thread.sleep(TimeUnit.MINUTES.toMillis(5));
+    }
+
+    static Connection connect(EmbeddedPostgres.Server server) throws Exception {
+        return DriverManager.getConnection(server.url(), "postgres", server.password());
     }
 
     @Test
@@ -54,9 +58,11 @@ class EmbeddedPostgresTest {
         assertTrue(Files.exists(pidFile), "the killed JVM left its server running");
         long stalePid = Long.parseLong(Files.readAllLines(pidFile).get(0).trim());
         assertTrue(ProcessHandle.of(stalePid).map(ProcessHandle::isAlive).orElse(false));
+        assertEquals(StalePostmaster.Owner.THIS_SERVER, StalePostmaster.owner(stalePid, home.resolve("pg")),
+                "the pid file names this directory's server");
 
         try (EmbeddedPostgres.Server server = EmbeddedPostgres.launch(home, false);
-                Connection c = DriverManager.getConnection(server.url());
+                Connection c = connect(server);
                 Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("select note from kept")) {
             assertTrue(r.next());
