@@ -30,6 +30,9 @@ public interface EngramConfig {
     /** Searching entries. */
     Search search();
 
+    /** Idempotency keys. */
+    Idempotency idempotency();
+
     /** How many times a patch reads and writes again after a concurrent write changed its entry. */
     @WithDefault("8")
     int patchAttempts();
@@ -53,6 +56,15 @@ public interface EngramConfig {
         @WithDefault("500ms")
         @WithName("follow-poll")
         Duration followPoll();
+    }
+
+    interface Idempotency {
+        /**
+         * How long a write's Idempotency-Key is kept: a retry within it is answered with the first result; after it
+         * (and the next sweep, once a minute) the key is forgotten and a retry writes again.
+         */
+        @WithDefault("24h")
+        Duration retention();
     }
 
     interface Search {
