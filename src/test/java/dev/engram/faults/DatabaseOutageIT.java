@@ -79,7 +79,8 @@ class DatabaseOutageIT {
                     return null;
                 }));
             }
-            Thread.sleep(2000);
+            // Writes land before the stop: waited for, not timed, as a cold JVM on a busy machine is slow to start.
+            waitFor(() -> acked.size() >= 20, 60);
             int before = acked.size();
             pg.close();
             assertTrue(waitFor(() -> engram.readyStatus() == 503, 30), "readiness went down with the database");
