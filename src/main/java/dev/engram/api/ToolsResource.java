@@ -103,12 +103,7 @@ public class ToolsResource {
                 : sessions.inForce(storeId, session);
         MemoryTools tools = tools(body.scopes(), body.readScopes(), shown);
         Optional<Map<String, Object>> args = arguments(body.arguments());
-        Map<String, Object> request = new LinkedHashMap<>();
-        request.put("name", body.name());
-        request.put("arguments", args.isPresent() ? args.get() : String.valueOf(body.arguments()));
-        request.put("scopes", body.scopes());
-        request.put("read_scopes", body.readScopes());
-        Optional<IdempotencyKey> key = keys.read(keyHeader, "POST", "/v1/stores/" + storeId + "/tools/call", request);
+        Optional<IdempotencyKey> key = key(keyHeader, body, args);
         ToolResult r;
         try {
             r = args.isEmpty()
@@ -117,17 +112,30 @@ public class ToolsResource {
                             Optional.of("invalid"))
                     : tools.call(body.name(), args.get(), session, key);
         } catch (Replayed replayed) {
-            Replay first = replayed.first();
-            String output = first.reply().isEmpty() ? "This call was made before, and what it wrote has since been "
-                    + "erased." : first.reply();
-            CallJson again = new CallJson(output, false,
-                    WriteRecordJson.of(new WriteRecord(body.name(), first.change())));
-            return RestResponse.ResponseBuilder.ok(again).header(IdempotencyKeys.REPLAYED, "true").build();
+            return replay(body.name(), replayed.first());
         }
         r.details().ifPresent(w -> outcomes.landed(w.change()));
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
         return RestResponse.ok(new CallJson(r.output(), r.isError(),
                 r.details().map(WriteRecordJson::of).orElse(null)));
+    }
+
+    /** The call's key, if one was sent; the request it identifies is the tool, its arguments and the scopes. */
+    private Optional<IdempotencyKey> key(String header, CallBody body, Optional<Map<String, Object>> args) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("name", body.name());
+        request.put("arguments", args.isPresent() ? args.get() : String.valueOf(body.arguments()));
+        request.put("scopes", body.scopes());
+        request.put("read_scopes", body.readScopes());
+        return keys.read(header, "POST", "/v1/stores/" + storeId + "/tools/call", request);
+    }
+
+    /** The first call's answer to a call sent again under its key: its text (unless erased since) and record. */
+    private static RestResponse<CallJson> replay(String tool, Replay first) {
+        String output = first.reply().isEmpty() ? "This call was made before, and what it wrote has since been "
+                + "erased." : first.reply();
+        CallJson again = new CallJson(output, false, WriteRecordJson.of(new WriteRecord(tool, first.change())));
+        return RestResponse.ResponseBuilder.ok(again).header(IdempotencyKeys.REPLAYED, "true").build();
     }
 
     private MemoryTools tools(List<String> scopes, List<String> reads, Supplier<Optional<Manifest>> shown) {
