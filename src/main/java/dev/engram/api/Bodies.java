@@ -16,6 +16,10 @@ final class Bodies {
     record PatchEntry(String oldText, String newText) {
     }
 
+    /** {@code POST .../entries/{name}/erase}: why, such as the ticket of a deletion request; optional. */
+    record Erase(String reason) {
+    }
+
     /** {@code PUT /v1/stores/{store}}: the store's settings. */
     record PutStore(Integer maxEntryBytes) {
     }

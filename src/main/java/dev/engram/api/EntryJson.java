@@ -7,10 +7,11 @@ import java.util.Map;
 
 /**
  * An entry as JSON, the members of the reference journal line's {@code entry}: meta left out when empty,
- * {@code deleted} only on a tombstone.
+ * {@code deleted} only on a tombstone, {@code content} always (empty on an erased record).
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
-public record EntryJson(String scope, String name, String content, Map<String, String> meta, String hash,
+public record EntryJson(String scope, String name, @JsonInclude(JsonInclude.Include.ALWAYS) String content,
+        Map<String, String> meta, String hash,
         Instant updated, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean deleted) {
 
     static EntryJson of(Entry e) {

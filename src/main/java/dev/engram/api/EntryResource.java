@@ -3,10 +3,12 @@ package dev.engram.api;
 import dev.engram.api.access.Gate;
 import dev.engram.memory.Change;
 import dev.engram.memory.Entry;
+import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Patch;
 import dev.engram.memory.PutOptions;
+import dev.engram.memory.Replayed;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
@@ -27,6 +29,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.List;
+import java.util.Map;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** The entries of one scope: list, read with its ETag, write whole, patch, forget. */
 @Path("/v1/stores/{store}/scopes/{scope}/entries")
@@ -44,6 +48,9 @@ public class EntryResource {
 
     @Inject
     Gate gate;
+
+    @Inject
+    IdempotencyKeys keys;
 
     @PathParam("store")
     String storeId;
@@ -84,9 +91,10 @@ public class EntryResource {
     @PUT
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response put(@PathParam("name") String name, Bodies.PutEntry body,
+    public RestResponse<ChangeJson> put(@PathParam("name") String name, Bodies.PutEntry body,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
-            @HeaderParam(Preconditions.BASED_ON) String basedOn, @HeaderParam(Preconditions.SESSION) String session) {
+            @HeaderParam(Preconditions.BASED_ON) String basedOn, @HeaderParam(Preconditions.SESSION) String session,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         Scope scope = Params.scope(scopeValue);
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
@@ -95,18 +103,23 @@ public class EntryResource {
             throw new Invalid("content-missing", "content", "The body has no content; send {\"content\": \"...\"}"
                     + " with the whole entry, and meta if it has any.");
         }
-        Change c = outcomes.landed(store().put(Entry.draft(scope, name, body.content(), body.meta()), options));
-        Response.ResponseBuilder r = c.replaced().isEmpty()
-                ? Response.created(URI.create(location(name))) : Response.ok();
-        return r.entity(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash())).build();
+        Entry draft = Entry.draft(scope, name, body.content(), body.meta());
+        options = keys.apply(options, key, "PUT", location(name), Map.of("content", draft.content(), "meta",
+                draft.meta()));
+        try {
+            return written(outcomes.landed(store().put(draft, options)), name, false);
+        } catch (Replayed r) {
+            return written(r.first().change(), name, true);
+        }
     }
 
     /** Replaces exactly one occurrence of old_text, retrying on concurrent writes unless If-Match pins the state. */
     @PATCH
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response patch(@PathParam("name") String name, Bodies.PatchEntry body,
-            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(Preconditions.SESSION) String session) {
+    public RestResponse<ChangeJson> patch(@PathParam("name") String name, Bodies.PatchEntry body,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(Preconditions.SESSION) String session,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         Scope scope = Params.scope(scopeValue);
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
@@ -116,20 +129,50 @@ public class EntryResource {
                     + "\"...\"}.");
         }
         Patch patch = new Patch(body.oldText(), body.newText());
-        Change c = outcomes.landed(patch.applyTo(store(), scope, name, options, config.patchAttempts()));
-        return Response.ok(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash())).build();
+        options = keys.apply(options, key, "PATCH", location(name), Map.of("old_text", patch.oldText(),
+                "new_text", patch.newText()));
+        try {
+            return written(outcomes.landed(patch.applyTo(store(), scope, name, options, config.patchAttempts())),
+                    name, false);
+        } catch (Replayed r) {
+            return written(r.first().change(), name, true);
+        }
     }
 
     /** Forgets the entry: a tombstone in the journal keeps its last content. */
     @DELETE
     @Path("{name}")
-    public ChangeJson forget(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
-            @HeaderParam(Preconditions.SESSION) String session) {
+    public RestResponse<ChangeJson> forget(@PathParam("name") String name,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(Preconditions.SESSION) String session,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         Scope scope = Params.scope(scopeValue);
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
-        PutOptions options = Preconditions.read(ifMatch, null, null, session);
-        return ChangeJson.of(outcomes.landed(store().forget(scope, name, options)));
+        PutOptions options = keys.apply(Preconditions.read(ifMatch, null, null, session), key, "DELETE",
+                location(name), null);
+        try {
+            return written(outcomes.landed(store().forget(scope, name, options)), name, false);
+        } catch (Replayed r) {
+            return written(r.first().change(), name, true);
+        }
+    }
+
+    /**
+     * The answer to a write, the same whether it was made now or is replayed under its Idempotency-Key: the record,
+     * with 201 and a Location for a create, else 200; the ETag of what it wrote, except on a tombstone.
+     */
+    private RestResponse<ChangeJson> written(Change c, String name, boolean replayed) {
+        boolean created = !c.entry().deleted() && c.replaced().isEmpty();
+        RestResponse.ResponseBuilder<ChangeJson> r = created
+                ? RestResponse.ResponseBuilder.created(URI.create(location(name)))
+                : RestResponse.ResponseBuilder.ok();
+        if (!c.entry().deleted()) {
+            r.header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash()));
+        }
+        if (replayed) {
+            r.header(IdempotencyKeys.REPLAYED, "true");
+        }
+        return r.entity(ChangeJson.of(c)).build();
     }
 
     private Store store() {

@@ -10,6 +10,7 @@ import dev.engram.memory.Budget;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Limited;
+import dev.engram.memory.KeyReused;
 import dev.engram.memory.MemoryException;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.TooLarge;
@@ -92,9 +93,11 @@ public class Problems {
             return web(w.getResponse().getStatus());
         }
         if (lostConnection(e)) {
-            return Problem.of("unavailable", 503, "Database unavailable", "Engram cannot reach its database "
-                    + "right now; nothing was written. Retry after the number of seconds in Retry-After.")
-                    .header("Retry-After", "2");
+            return Problem.of("unavailable", 503, "Database unavailable", "Engram lost its database while "
+                    + "serving this request, so a write may or may not have landed: the connection can drop after "
+                    + "the commit. Retry after the number of seconds in Retry-After with the same Idempotency-Key "
+                    + "(and the same If-Match, if you sent one): a write that landed is then answered, not made "
+                    + "twice.").header("Retry-After", "2");
         }
         String id = UUID.randomUUID().toString();
         LOG.errorf(e, "Request failed (error %s)", id);
@@ -116,6 +119,9 @@ public class Problems {
             return Problem.of("precondition-failed", 412, "Entry changed", c.getMessage())
                     .with("scope", c.scope().value()).with("name", c.name())
                     .with("want", c.want()).with("have", c.have());
+        }
+        if (e instanceof KeyReused) {
+            return Problem.of("idempotency-key-reused", 422, "Idempotency key reused", e.getMessage());
         }
         if (e instanceof Budget b) {
             return Problem.of("render-budget", 422, "Render bound too small", b.getMessage())

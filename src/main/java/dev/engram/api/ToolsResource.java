@@ -4,7 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.api.access.Gate;
+import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
+import dev.engram.memory.Replay;
+import dev.engram.memory.Replayed;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
@@ -14,6 +17,7 @@ import dev.engram.tools.MemoryTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
 import dev.engram.tools.ToolResult;
+import dev.engram.tools.WriteRecord;
 import dev.engram.tools.Usage;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -30,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * The four memory tools of a store for a product to offer a model: their definitions in the shape its model API
@@ -57,6 +62,9 @@ public class ToolsResource {
     @Inject
     Gate gate;
 
+    @Inject
+    IdempotencyKeys keys;
+
     @PathParam("store")
     String storeId;
 
@@ -81,10 +89,15 @@ public class ToolsResource {
     public record CallJson(String output, boolean isError, WriteRecordJson details) {
     }
 
+    /**
+     * Runs the call; under an {@code Idempotency-Key}, a write tool's call whose key wrote before is answered with
+     * the first call's output and record, marked {@code Idempotent-Replayed}, and writes nothing.
+     */
     @POST
     @Path("call")
     @Consumes(MediaType.APPLICATION_JSON)
-    public CallJson call(CallBody body, @HeaderParam(Preconditions.SESSION) String sessionHeader) {
+    public RestResponse<CallJson> call(CallBody body, @HeaderParam(Preconditions.SESSION) String sessionHeader,
+            @HeaderParam(IdempotencyKey.HEADER) String keyHeader) {
         if (body == null || body.name() == null) {
             throw new Invalid("tool-missing", "name", "Send {\"name\": \"memory_save\", \"arguments\": {...}, "
                     + "\"scopes\": [\"user\"]}: the tool the model called, its arguments and the scopes it may use.");
@@ -94,14 +107,39 @@ public class ToolsResource {
                 : sessions.inForce(storeId, session);
         MemoryTools tools = tools(body.scopes(), body.readScopes(), shown);
         Optional<Map<String, Object>> args = arguments(body.arguments());
-        ToolResult r = args.isEmpty()
-                ? new ToolResult("The arguments are not a JSON object; send the tool's arguments as an object, "
-                        + "such as {\"name\": \"...\", \"content\": \"...\"}.", true, Optional.empty(),
-                        Optional.of("invalid"))
-                : tools.call(body.name(), args.get(), session);
+        Optional<IdempotencyKey> key = key(keyHeader, body, args);
+        ToolResult r;
+        try {
+            r = args.isEmpty()
+                    ? new ToolResult("The arguments are not a JSON object; send the tool's arguments as an object, "
+                            + "such as {\"name\": \"...\", \"content\": \"...\"}.", true, Optional.empty(),
+                            Optional.of("invalid"))
+                    : tools.call(body.name(), args.get(), session, key);
+        } catch (Replayed replayed) {
+            return replay(body.name(), replayed.first());
+        }
         r.details().ifPresent(w -> outcomes.landed(w.change()));
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
-        return new CallJson(r.output(), r.isError(), r.details().map(WriteRecordJson::of).orElse(null));
+        return RestResponse.ok(new CallJson(r.output(), r.isError(),
+                r.details().map(WriteRecordJson::of).orElse(null)));
+    }
+
+    /** The call's key, if one was sent; the request it identifies is the tool, its arguments and the scopes. */
+    private Optional<IdempotencyKey> key(String header, CallBody body, Optional<Map<String, Object>> args) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("name", body.name());
+        request.put("arguments", args.isPresent() ? args.get() : String.valueOf(body.arguments()));
+        request.put("scopes", body.scopes());
+        request.put("read_scopes", body.readScopes());
+        return keys.read(header, "POST", "/v1/stores/" + storeId + "/tools/call", request);
+    }
+
+    /** The first call's answer to a call sent again under its key: its text (unless erased since) and record. */
+    private static RestResponse<CallJson> replay(String tool, Replay first) {
+        String output = first.reply().isEmpty() ? "This call was made before, and what it wrote has since been "
+                + "erased." : first.reply();
+        CallJson again = new CallJson(output, false, WriteRecordJson.of(new WriteRecord(tool, first.change())));
+        return RestResponse.ResponseBuilder.ok(again).header(IdempotencyKeys.REPLAYED, "true").build();
     }
 
     private MemoryTools tools(List<String> scopes, List<String> reads, Supplier<Optional<Manifest>> shown) {

@@ -3,15 +3,19 @@ package dev.engram.memory;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
  * The in-memory store: the reference for the contract, the store for tests, and one for memory that need not
- * outlive the process. Safe for concurrent use; every method holds the store's lock.
+ * outlive the process. Safe for concurrent use; every method holds the store's lock. Idempotency keys are kept
+ * for {@link IdempotencyKey#DEFAULT_RETENTION}.
  */
 public final class InMemoryStore implements Store {
 
@@ -20,6 +24,12 @@ public final class InMemoryStore implements Store {
     private final Supplier<Instant> clock;
     private final Map<Scope, TreeMap<String, Entry>> live = new TreeMap<>();
     private final List<Change> journal = new ArrayList<>();
+    /** Keys by caller and key, oldest first, so expired ones are dropped from the head. */
+    private final LinkedHashMap<List<String>, Recorded> keys = new LinkedHashMap<>();
+
+    /** A key as recorded with its write; {@code fingerprint} "" once the write was erased. */
+    private record Recorded(String fingerprint, long seq, String reply, Instant at) {
+    }
 
     public InMemoryStore(String id, int maxEntryBytes, Supplier<Instant> clock) {
         EntryRules.checkStoreId(id);
@@ -56,26 +66,98 @@ public final class InMemoryStore implements Store {
 
     @Override
     public synchronized Change put(Entry entry, PutOptions options) {
+        replayIfSeen(options);
         Entry stored = live.getOrDefault(entry.scope(), new TreeMap<>()).get(entry.name());
         EntryRules.check(entry, maxEntryBytes, () -> stored == null ? -1 : stored.size());
         options.check(entry.scope(), entry.name(), stored);
         Instant now = clock.get();
         Entry written = entry.stored(now);
         live.computeIfAbsent(entry.scope(), s -> new TreeMap<>()).put(entry.name(), written);
-        return append(written, options.baseFor(stored), stored == null ? "" : stored.hash(), options.session(), now);
+        return record(options, append(written, options.baseFor(stored), stored == null ? "" : stored.hash(),
+                options.session(), now));
     }
 
     @Override
     public synchronized Change forget(Scope scope, String name, PutOptions options) {
+        replayIfSeen(options);
         Entry stored = get(scope, name);
         options.check(scope, name, stored);
         Instant now = clock.get();
         live.get(scope).remove(name);
-        return append(stored.tombstone(now), options.baseFor(stored), stored.hash(), options.session(), now);
+        return record(options, append(stored.tombstone(now), options.baseFor(stored), stored.hash(),
+                options.session(), now));
     }
 
     private Change append(Entry entry, String prev, String replaced, String session, Instant at) {
         Change c = new Change(journal.size() + 1L, entry, prev, replaced, session, "", at);
+        journal.add(c);
+        return c;
+    }
+
+    @Override
+    public synchronized Optional<Replay> replay(IdempotencyKey key) {
+        Recorded r = keys.get(List.of(key.caller(), key.key()));
+        if (r == null) {
+            return Optional.empty();
+        }
+        if (!r.fingerprint().isEmpty() && !r.fingerprint().equals(key.fingerprint())) {
+            throw new KeyReused(key.key());
+        }
+        return Optional.of(new Replay(journal.get((int) r.seq() - 1), r.reply()));
+    }
+
+    private void replayIfSeen(PutOptions options) {
+        options.idempotency().flatMap(this::replay).ifPresent(first -> {
+            throw new Replayed(first);
+        });
+    }
+
+    private Change record(PutOptions options, Change written) {
+        options.idempotency().ifPresent(k -> {
+            Instant now = clock.get();
+            Instant expired = now.minus(IdempotencyKey.DEFAULT_RETENTION);
+            for (Iterator<Recorded> oldest = keys.values().iterator(); oldest.hasNext(); ) {
+                if (!oldest.next().at().isBefore(expired)) {
+                    break;
+                }
+                oldest.remove();
+            }
+            keys.put(List.of(k.caller(), k.key()), new Recorded(k.fingerprint(), written.seq(), k.reply(), now));
+        });
+        return written;
+    }
+
+    @Override
+    public synchronized Change erase(Scope scope, String name, Erasure erasure) {
+        List<Integer> records = new ArrayList<>();
+        Change lastErasure = null;
+        for (int i = 0; i < journal.size(); i++) {
+            Change c = journal.get(i);
+            if (c.entry().scope().equals(scope) && c.entry().name().equals(name)) {
+                if (c.isErasure()) {
+                    lastErasure = c;
+                } else if (c.erased() == 0) {
+                    records.add(i);
+                }
+            }
+        }
+        Entry stored = live.getOrDefault(scope, new TreeMap<>()).get(name);
+        if (stored == null && records.isEmpty()) {
+            if (lastErasure == null) {
+                throw NotFound.entry(scope, name);
+            }
+            return lastErasure;
+        }
+        long seq = journal.size() + 1L;
+        for (int i : records) {
+            journal.set(i, journal.get(i).erasedBy(seq));
+        }
+        keys.replaceAll((k, r) -> journal.get((int) r.seq() - 1).erased() == seq
+                ? new Recorded("", r.seq(), "", r.at()) : r);
+        if (stored != null) {
+            live.get(scope).remove(name);
+        }
+        Change c = Change.erasure(seq, scope, name, stored == null ? "" : stored.hash(), erasure, clock.get());
         journal.add(c);
         return c;
     }

@@ -2,11 +2,11 @@ package dev.engram.memory;
 
 /**
  * Everything a store or a render refuses, as one closed family: {@link NotFound}, {@link Invalid},
- * {@link TooLarge}, {@link Conflict}, {@link Budget} and {@link Limited}. Each carries the numbers a caller needs to act, and a
- * message that says what to do next.
+ * {@link TooLarge}, {@link Conflict}, {@link Budget}, {@link Limited} and {@link KeyReused}. Each carries the numbers a
+ * caller needs to act, and a message that says what to do next.
  */
 public abstract sealed class MemoryException extends RuntimeException
-        permits NotFound, Invalid, TooLarge, Conflict, Budget, Limited {
+        permits NotFound, Invalid, TooLarge, Conflict, Budget, Limited, KeyReused {
 
     MemoryException(String message) {
         super(message, null, false, false);

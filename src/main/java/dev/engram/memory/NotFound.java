@@ -13,6 +13,12 @@ public final class NotFound extends MemoryException {
                 + "a forgotten entry is still in the journal.");
     }
 
+    /** Nothing to erase: the journal never held {@code scope/name}. */
+    public static NotFound neverHeld(Scope scope, String name) {
+        return new NotFound("The journal never held " + scope + "/" + name + ", so there is nothing to erase. "
+                + "Check the scope and name against the journal.");
+    }
+
     /** No store {@code id}. */
     public static NotFound store(String id) {
         return new NotFound("No store " + id + ". A store is created by its first write, or by PUT /v1/stores/"

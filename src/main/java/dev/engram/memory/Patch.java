@@ -1,5 +1,8 @@
 package dev.engram.memory;
 
+import java.util.Optional;
+import java.util.function.Function;
+
 /**
  * An edit anchored in the stored text: replace exactly one occurrence of {@code oldText} with {@code newText}.
  * Applied with {@link PutOptions#ifHash} on the state it read and retried on a conflict, so two sessions patching
@@ -45,15 +48,44 @@ public record Patch(String oldText, String newText) {
      * up to {@code attempts} times. With a precondition already in {@code options} it tries once.
      */
     public Change applyTo(Store store, Scope scope, String name, PutOptions options, int attempts) {
+        return applyTo(store, scope, name, options, attempts,
+                draft -> options.idempotency().map(IdempotencyKey::reply).orElse(""));
+    }
+
+    /**
+     * As {@link #applyTo(Store, Scope, String, PutOptions, int)}, recording {@code reply} of the entry about to be
+     * written with the idempotency key of {@code options}. A patch under a key already used is {@link Replayed}
+     * before the entry is read, since the patched entry would no longer take the patch; and so is one that fails
+     * because a concurrent request under the same key landed between the check and the read.
+     */
+    public Change applyTo(Store store, Scope scope, String name, PutOptions options, int attempts,
+            Function<Entry, String> reply) {
+        Optional<IdempotencyKey> key = options.idempotency();
+        key.flatMap(store::replay).ifPresent(first -> {
+            throw new Replayed(first);
+        });
         for (int attempt = 1; ; attempt++) {
-            Entry current = store.get(scope, name);
-            if (options.conditional()) {
-                options.check(scope, name, current);
-            }
-            String content = apply(scope, name, current.content());
+            Entry draft;
+            String hash;
             try {
-                return store.put(Entry.draft(scope, name, content, current.meta()),
-                        options.ifHash(current.hash()));
+                Entry current = store.get(scope, name);
+                if (options.conditional()) {
+                    options.check(scope, name, current);
+                }
+                draft = Entry.draft(scope, name, apply(scope, name, current.content()), current.meta());
+                hash = current.hash();
+            } catch (NotFound | Invalid | Conflict refused) {
+                key.flatMap(store::replay).ifPresent(first -> {
+                    throw new Replayed(first);
+                });
+                throw refused;
+            }
+            PutOptions write = options.ifHash(hash);
+            if (key.isPresent()) {
+                write = write.idempotent(key.get().reply(reply.apply(draft)));
+            }
+            try {
+                return store.put(draft, write);
             } catch (Conflict c) {
                 if (options.conditional() || attempt >= attempts) {
                     throw c;

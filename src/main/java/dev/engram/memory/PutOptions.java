@@ -4,27 +4,36 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How one write is made: who makes it ({@code session}), the precondition ({@link #ifHash}) and the claimed base
- * ({@link #basedOn}). Used by {@link Store#put} and {@link Store#forget}.
+ * How one write is made: who makes it ({@code session}), the precondition ({@link #ifHash}), the claimed base
+ * ({@link #basedOn}) and the key it is made once under ({@link #idempotent}). Used by {@link Store#put} and
+ * {@link Store#forget}.
  *
  * @param session the session that writes, recorded on the change; "" for none
  * @param expect the hash the stored entry must have, "" meaning it must not exist; empty for no precondition
  * @param base the hash the write was built on without making it a precondition; empty for none
+ * @param idempotency the key the write is made at most once under; empty for none
  */
-public record PutOptions(String session, Optional<String> expect, Optional<String> base) {
+public record PutOptions(String session, Optional<String> expect, Optional<String> base,
+        Optional<IdempotencyKey> idempotency) {
 
     /** An unconditional, unattributed write. */
-    public static final PutOptions NONE = new PutOptions("", Optional.empty(), Optional.empty());
+    public static final PutOptions NONE = new PutOptions("", Optional.empty(), Optional.empty(), Optional.empty());
 
     public PutOptions {
         session = session == null ? "" : session;
         Objects.requireNonNull(expect, "expect");
         Objects.requireNonNull(base, "base");
+        idempotency = idempotency == null ? Optional.empty() : idempotency;
+    }
+
+    /** Options with no idempotency key. */
+    public PutOptions(String session, Optional<String> expect, Optional<String> base) {
+        this(session, expect, base, Optional.empty());
     }
 
     /** These options, attributed to {@code id}. */
     public PutOptions session(String id) {
-        return new PutOptions(id, expect, base);
+        return new PutOptions(id, expect, base, idempotency);
     }
 
     /**
@@ -32,7 +41,7 @@ public record PutOptions(String session, Optional<String> expect, Optional<Strin
      * hash is also the write's base.
      */
     public PutOptions ifHash(String hash) {
-        return new PutOptions(session, Optional.of(Objects.requireNonNull(hash, "hash")), base);
+        return new PutOptions(session, Optional.of(Objects.requireNonNull(hash, "hash")), base, idempotency);
     }
 
     /**
@@ -40,7 +49,12 @@ public record PutOptions(String session, Optional<String> expect, Optional<Strin
      * so that a later reader can tell a lost update from an ordinary edit.
      */
     public PutOptions basedOn(String hash) {
-        return new PutOptions(session, expect, Optional.of(Objects.requireNonNull(hash, "hash")));
+        return new PutOptions(session, expect, Optional.of(Objects.requireNonNull(hash, "hash")), idempotency);
+    }
+
+    /** These options, making the write at most once under {@code key}. */
+    public PutOptions idempotent(IdempotencyKey key) {
+        return new PutOptions(session, expect, base, Optional.of(Objects.requireNonNull(key, "key")));
     }
 
     /** Whether the write is conditional. */

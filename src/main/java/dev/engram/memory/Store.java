@@ -3,6 +3,7 @@ package dev.engram.memory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Entries and the journal of every change to them, for one tenant. Every implementation passes the conformance
@@ -50,7 +51,12 @@ public interface Store {
      * Creates or replaces the whole entry, content and meta, and appends the new state to the journal. Refuses what
      * {@link EntryRules#check} refuses ({@link Invalid}, {@link TooLarge}) and, under {@link PutOptions#ifHash}, a
      * stored hash other than the one expected ({@link Conflict}). Hash and time on {@code entry} are ignored. A
-     * refused write writes nothing.
+     * refused write writes nothing, and records no idempotency key.
+     *
+     * <p>Under {@link PutOptions#idempotent}, a key already used by the same caller is answered before anything
+     * else is checked: {@link Replayed}, writing nothing, when it came with the same request; {@link KeyReused}
+     * when with another. Otherwise the key is recorded with the write, atomically, so that of concurrent writes
+     * under one key exactly one writes and the others replay it.
      *
      * @return the record it appended
      */
@@ -58,11 +64,30 @@ public interface Store {
 
     /**
      * Writes a tombstone: the entry leaves get and list, and the journal keeps its last content. A missing entry is
-     * {@link NotFound}; a failed {@link PutOptions#ifHash} is {@link Conflict}.
+     * {@link NotFound}; a failed {@link PutOptions#ifHash} is {@link Conflict}; an idempotency key as for
+     * {@link #put}.
      *
      * @return the record it appended
      */
     Change forget(Scope scope, String name, PutOptions options);
+
+    /**
+     * What the write under {@code key} (its caller and key) answered, when a write was made under it; empty when none
+     * was, or the key has expired. {@link KeyReused} when the key was used with another fingerprint.
+     */
+    Optional<Replay> replay(IdempotencyKey key);
+
+    /**
+     * Erases {@code scope/name}, the answer to a deletion request: removes the live entry if there is one, blanks the
+     * content and meta of every journal record of it (each keeps its seq, hashes and chain, and is marked with the
+     * erasure's seq), and appends an erasure record carrying {@code erasure}, so that journal readers see it. The
+     * only change to records already written. When there is nothing left to erase (no live entry, every record
+     * blank) it appends nothing and answers the last erasure record. {@link NotFound} when the journal never held
+     * the entry.
+     *
+     * @return the erasure record
+     */
+    Change erase(Scope scope, String name, Erasure erasure);
 
     /**
      * The live entries of {@code scopes} that {@link Match} the query, listed by scope in the order given, then by

@@ -45,6 +45,9 @@ public interface EngramConfig {
     /** Keys, tokens and which endpoints are open. */
     AuthConfig auth();
 
+    /** Idempotency keys. */
+    Idempotency idempotency();
+
     /** How many times a patch reads and writes again after a concurrent write changed its entry. */
     @WithDefault("8")
     int patchAttempts();
@@ -129,6 +132,15 @@ public interface EngramConfig {
         /** The largest block a render may be asked for ({@code max_total_bytes}), in bytes. */
         @WithDefault("1048576")
         int maxTotalBytesCeiling();
+    }
+
+    interface Idempotency {
+        /**
+         * How long a write's Idempotency-Key is kept: a retry within it is answered with the first result; after it
+         * (and the next sweep, once a minute) the key is forgotten and a retry writes again.
+         */
+        @WithDefault("24h")
+        Duration retention();
     }
 
     interface Search {

@@ -4,6 +4,8 @@ import dev.engram.memory.Change;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Entry;
 import dev.engram.memory.EntryRules;
+import dev.engram.memory.Hash;
+import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Patch;
@@ -20,6 +22,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -88,12 +91,23 @@ public final class MemoryTools {
 
     /** Runs one call, attributed to {@code session} ("" for none). */
     public ToolResult call(String name, Map<String, Object> arguments, String session) {
+        return call(name, arguments, session, Optional.empty());
+    }
+
+    /**
+     * Runs one call, attributed to {@code session} ("" for none); a write is made at most once under {@code key},
+     * which records the call's output text with it. A call whose key wrote before, with the same request, throws
+     * {@link dev.engram.memory.Replayed}, whose reply is the first call's text; with another request,
+     * {@link dev.engram.memory.KeyReused}. A call that writes nothing records nothing.
+     */
+    public ToolResult call(String name, Map<String, Object> arguments, String session, Optional<IdempotencyKey> key) {
         Arguments args = new Arguments(arguments == null ? Map.of() : arguments);
+        Objects.requireNonNull(key, "key");
         try {
             return switch (name == null ? "" : name) {
-                case ToolSchemas.SAVE -> save(args, session);
-                case ToolSchemas.PATCH -> patch(args, session);
-                case ToolSchemas.FORGET -> forget(args, session);
+                case ToolSchemas.SAVE -> save(args, session, key);
+                case ToolSchemas.PATCH -> patch(args, session, key);
+                case ToolSchemas.FORGET -> forget(args, session, key);
                 case ToolSchemas.SEARCH -> search(args);
                 default -> ToolResult.error("invalid", "There is no tool \"" + name + "\"; the memory tools are "
                         + ToolSchemas.SAVE + ", " + ToolSchemas.PATCH + ", " + ToolSchemas.FORGET + " and "
@@ -117,7 +131,7 @@ public final class MemoryTools {
      * the session's last render showed when that render held the entry, else on this read, so a write another
      * session made in between is a lost update the journal reports, and the result says so.
      */
-    private ToolResult save(Arguments args, String session) {
+    private ToolResult save(Arguments args, String session, Optional<IdempotencyKey> key) {
         args.only("scope", "name", "content", "meta");
         Scope scope = writableScope(args.string("scope", false));
         String name = args.string("name", true);
@@ -132,11 +146,18 @@ public final class MemoryTools {
         } else if (stored != null) {
             put = put.basedOn(stored.hash());
         }
-        Change c = store.put(Entry.draft(scope, name, content, finalMeta), put);
-        String line = "Saved " + scope + "/" + name + " (" + c.entry().size() + " of " + store.maxEntryBytes()
-                + " bytes, " + c.entry().hash() + "): " + (stored == null ? "created" : "replaced " + stored.size()
-                + " bytes") + "; " + metaSaid(stored, meta, c.entry().meta()) + basedSaid(stored, fromBlock) + ".";
+        Entry draft = Entry.draft(scope, name, content, finalMeta);
+        // The line is written before the write, from what the store will record, so that it is kept with the key.
+        String line = "Saved " + scope + "/" + name + " (" + draft.size() + " of " + store.maxEntryBytes()
+                + " bytes, " + Hash.of(content) + "): " + (stored == null ? "created" : "replaced " + stored.size()
+                + " bytes") + "; " + metaSaid(stored, meta, draft.meta()) + basedSaid(stored, fromBlock) + ".";
+        Change c = store.put(draft, once(put, key, line));
         return ToolResult.wrote(line, new WriteRecord(ToolSchemas.SAVE, c));
+    }
+
+    /** {@code options} made at most once under {@code key}, recording {@code reply} with it. */
+    private static PutOptions once(PutOptions options, Optional<IdempotencyKey> key, String reply) {
+        return key.map(k -> options.idempotent(k.reply(reply))).orElse(options);
     }
 
     private Optional<String> shownHash(Scope scope, String name) {
@@ -174,16 +195,18 @@ public final class MemoryTools {
 
     // ---------------------------------------------------------------------------------------------- memory_patch
 
-    private ToolResult patch(Arguments args, String session) {
+    private ToolResult patch(Arguments args, String session, Optional<IdempotencyKey> key) {
         args.only("scope", "name", "old_text", "new_text");
         Scope scope = writableScope(args.string("scope", false));
         String name = args.string("name", true);
         EntryRules.checkName(name);
         Patch patch = new Patch(args.string("old_text", true), args.string("new_text", true));
+        Function<Entry, String> line = e -> "Patched " + scope + "/" + name + " (" + e.size() + " of "
+                + store.maxEntryBytes() + " bytes, " + Hash.of(e.content()) + ").";
         try {
-            Change c = patch.applyTo(store, scope, name, PutOptions.NONE.session(session), options.patchAttempts());
-            return ToolResult.wrote("Patched " + scope + "/" + name + " (" + c.entry().size() + " of "
-                    + store.maxEntryBytes() + " bytes, " + c.entry().hash() + ").", new WriteRecord(ToolSchemas.PATCH, c));
+            Change c = patch.applyTo(store, scope, name, once(PutOptions.NONE.session(session), key, ""),
+                    options.patchAttempts(), line);
+            return ToolResult.wrote(line.apply(c.entry()), new WriteRecord(ToolSchemas.PATCH, c));
         } catch (NotFound e) {
             return ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to patch; "
                     + "memory_save creates one.");
@@ -195,15 +218,15 @@ public final class MemoryTools {
 
     // ---------------------------------------------------------------------------------------------- memory_forget
 
-    private ToolResult forget(Arguments args, String session) {
+    private ToolResult forget(Arguments args, String session, Optional<IdempotencyKey> key) {
         args.only("scope", "name");
         Scope scope = writableScope(args.string("scope", false));
         String name = args.string("name", true);
         EntryRules.checkName(name);
+        String line = "Forgot " + scope + "/" + name + "; the journal keeps its last content.";
         try {
-            Change c = store.forget(scope, name, PutOptions.NONE.session(session));
-            return ToolResult.wrote("Forgot " + scope + "/" + name + "; the journal keeps its last content.",
-                    new WriteRecord(ToolSchemas.FORGET, c));
+            Change c = store.forget(scope, name, once(PutOptions.NONE.session(session), key, line));
+            return ToolResult.wrote(line, new WriteRecord(ToolSchemas.FORGET, c));
         } catch (NotFound e) {
             return ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to forget.");
         }

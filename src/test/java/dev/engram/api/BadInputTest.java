@@ -61,6 +61,10 @@ class BadInputTest {
                 status, slug, rule);
     }
 
+    static final String KEY = "Idempotency-Key";
+    /** The key the seeded entry was written under, and the body it was written with. */
+    static final String SEED_KEY = "seed-key";
+    static final String SEED_BODY = "{\"content\":\"" + STYLE + "\",\"meta\":{\"description\":\"How\"}}";
     static final String STYLE_PATH = "/v1/stores/{s}/scopes/user/entries/style";
     static final String NEW_PATH = "/v1/stores/{s}/scopes/user/entries/fresh";
 
@@ -139,6 +143,35 @@ class BadInputTest {
                 bad("forget of a missing entry", "DELETE", NEW_PATH, null, 404, "not-found", null),
                 bad("forget with a stale If-Match", "DELETE", STYLE_PATH, Map.of("If-Match", "\""
                         + dev.engram.memory.Hash.of("old") + "\""), null, 412, "precondition-failed", null),
+                bad("Idempotency-Key with a space", "PUT", NEW_PATH, Map.of(KEY, "two words"),
+                        "{\"content\":\"x\"}", 422, "invalid", "idempotency-key-format"),
+                bad("Idempotency-Key of 256 characters", "PUT", NEW_PATH, Map.of(KEY, "k".repeat(256)),
+                        "{\"content\":\"x\"}", 422, "invalid", "idempotency-key-format"),
+                bad("Idempotency-Key reused with another body", "PUT", STYLE_PATH, Map.of(KEY, SEED_KEY),
+                        "{\"content\":\"x\"}", 422, "idempotency-key-reused", null),
+                bad("Idempotency-Key reused on another path", "PUT", NEW_PATH, Map.of(KEY, SEED_KEY), SEED_BODY,
+                        422, "idempotency-key-reused", null),
+                bad("Idempotency-Key reused to forget", "DELETE", STYLE_PATH, Map.of(KEY, SEED_KEY), null, 422,
+                        "idempotency-key-reused", null),
+                bad("Idempotency-Key reused by a tool call", "POST", "/v1/stores/{s}/tools/call", Map.of(KEY, SEED_KEY),
+                        "{\"name\":\"memory_forget\",\"scopes\":[\"user\"],\"arguments\":{\"name\":\"style\"}}", 422,
+                        "idempotency-key-reused", null),
+                bad("stale If-Match under a new key", "PUT", STYLE_PATH, Map.of(KEY, "k-412", "If-Match", "\""
+                        + dev.engram.memory.Hash.of("old") + "\""), "{\"content\":\"x\"}", 412, "precondition-failed",
+                        null),
+                bad("content over the bound under a new key", "PUT", STYLE_PATH, Map.of(KEY, "k-413"),
+                        "{\"content\":\"" + "x".repeat(65) + "\"}", 413, "too-large", null),
+                bad("forget of a missing entry under a new key", "DELETE", NEW_PATH, Map.of(KEY, "k-404"), null, 404,
+                        "not-found", null),
+                bad("patch with a missing anchor under a new key", "PATCH", STYLE_PATH, Map.of(KEY, "k-422"),
+                        "{\"old_text\":\"long\",\"new_text\":\"x\"}", 422, "invalid", "patch-anchor-missing"),
+                bad("erase of an entry never held", "POST", NEW_PATH + "/erase", null, 404, "not-found", null),
+                bad("erase with a reason over 1 KiB", "POST", STYLE_PATH + "/erase", "{\"reason\":\""
+                        + "r".repeat(1025) + "\"}", 422, "invalid", "erasure-reason"),
+                bad("erase with an unknown member", "POST", STYLE_PATH + "/erase", "{\"why\":\"asked\"}", 422,
+                        "invalid", "unknown-member"),
+                bad("erase with a malformed body", "POST", STYLE_PATH + "/erase", "{\"reason\":", 400, "malformed",
+                        "body-syntax"),
                 bad("store bound of zero", "PUT", "/v1/stores/{s}", "{\"max_entry_bytes\":0}", 422, "invalid",
                         "number-range"),
                 bad("store bound a string", "PUT", "/v1/stores/{s}", "{\"max_entry_bytes\":\"big\"}", 422,
@@ -150,8 +183,7 @@ class BadInputTest {
     void seed() {
         store = Api.newStore();
         Api.json().body("{\"max_entry_bytes\":64}").put("/v1/stores/" + store).then().statusCode(201);
-        Api.put(store, "user", "style", "{\"content\":\"" + STYLE + "\",\"meta\":{\"description\":\"How\"}}")
-                .then().statusCode(201);
+        Api.json().header(KEY, SEED_KEY).body(SEED_BODY).put(Api.entry(store, "user", "style")).then().statusCode(201);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -185,8 +217,15 @@ class BadInputTest {
         assertEquals("store=none entries=[] journal=0/0", snapshot(fresh));
     }
 
+    /** The seeded store, with its journal's contents and its idempotency keys. */
     private String snapshot() throws Exception {
-        return snapshot(store);
+        try (Connection c = db.getConnection()) {
+            String contents = one(c, "select md5(string_agg(content || meta::text || coalesce(erased_by, 0), '|' "
+                    + "order by seq)) from journal where store_id = ?", store);
+            String keys = one(c, "select coalesce(string_agg(key || '=' || seq || fingerprint, ',' order by key), '') "
+                    + "from idempotency where store_id = ?", store);
+            return snapshot(store) + " contents=" + contents + " keys=[" + keys + "]";
+        }
     }
 
     /** The store's row, live entries and journal, straight from PostgreSQL. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.engram.memory.Budget;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Invalid;
+import dev.engram.memory.KeyReused;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Scope;
 import dev.engram.memory.TooLarge;
@@ -74,6 +75,14 @@ class ProblemsTest {
     }
 
     @Test
+    void aReusedIdempotencyKeyIs422OfItsOwnType() {
+        Map<String, Object> body = body(Problems.problem(new KeyReused("k-1")));
+        assertEquals(422, body.get("status"));
+        assertEquals("https://engram.dev/problems/idempotency-key-reused", body.get("type"));
+        assertTrue(body.get("detail").toString().contains("k-1"), body.toString());
+    }
+
+    @Test
     void frameworkRefusalsKeepTheirStatus() {
         assertEquals(415, Problems.problem(new NotSupportedException()).status());
         assertEquals(405, Problems.problem(new NotAllowedException("GET")).status());
@@ -85,6 +94,11 @@ class ProblemsTest {
                 new SQLTransientConnectionException("Connection refused", "08001")));
         assertEquals(503, p.status());
         assertEquals("2", p.headers().get("Retry-After"));
+        String detail = body(p).get("detail").toString();
+        assertFalse(detail.contains("nothing was written"), "a connection can drop after the commit: " + detail);
+        assertTrue(detail.contains("may or may not have landed"), detail);
+        assertTrue(detail.contains("same Idempotency-Key"), detail);
+        assertTrue(detail.contains("If-Match"), detail);
         Problem pool = Problems.problem(new SQLException("Acquisition timeout while waiting for new connection"));
         assertEquals(503, pool.status());
     }

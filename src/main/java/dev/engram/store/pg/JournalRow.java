@@ -15,7 +15,10 @@ import java.util.Map;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-/** A row of {@code journal}: one change, never updated. Appended only by the write functions. */
+/**
+ * A row of {@code journal}: one change, appended only by the write functions, and updated only by
+ * {@code engram_erase}, which blanks its content and meta.
+ */
 @Entity
 @Table(name = "journal")
 @IdClass(JournalRow.Key.class)
@@ -44,9 +47,18 @@ public class JournalRow extends PanacheEntityBase {
     public String source;
     public Instant at;
 
+    /** The seq of the erasure record that blanked this record, or null. */
+    @Column(name = "erased_by")
+    public Long erasedBy;
+
+    /** On an erasure record, {@code {"by", "reason"}}; null on every other. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public Map<String, String> erasure;
+
     Change toChange() {
         Entry entry = new Entry(new Scope(scope), name, content, meta, hash, updated, deleted);
-        return new Change(seq, entry, prev, replaced, session, source, at);
+        return new Change(seq, entry, prev, replaced, session, source, at, erasedBy == null ? 0 : erasedBy,
+                JournalColumns.erasure(erasure));
     }
 
     /** The primary key. */

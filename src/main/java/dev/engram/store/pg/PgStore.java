@@ -3,9 +3,13 @@ package dev.engram.store.pg;
 import dev.engram.memory.Change;
 import dev.engram.memory.Entry;
 import dev.engram.memory.EntryRules;
+import dev.engram.memory.Erasure;
+import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Match;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.PutOptions;
+import dev.engram.memory.Replay;
+import dev.engram.memory.Replayed;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.TooLarge;
@@ -13,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** One store in PostgreSQL: a handle that holds only its ID; every call goes to the database. */
 final class PgStore implements Store {
@@ -63,7 +68,18 @@ final class PgStore implements Store {
             EntryRules.check(entry, stores.maxEntryBytes(id), () -> storedSize(entry));
         } catch (TooLarge cached) {
             // Another replica may have raised the bound since it was cached: refuse only on the current one.
-            EntryRules.check(entry, stores.refreshMaxEntryBytes(id), () -> storedSize(entry));
+            try {
+                EntryRules.check(entry, stores.refreshMaxEntryBytes(id), () -> storedSize(entry));
+            } catch (TooLarge lowered) {
+                // A retry of a write that landed before the bound was lowered is answered, not refused.
+                options.idempotency().flatMap(this::replay).ifPresent(first -> {
+                    throw new Replayed(first);
+                });
+                throw lowered;
+            }
+        }
+        if (options.idempotency().isPresent()) {
+            return stores.idempotentWrites().put(id, stores.defaultMaxEntryBytes(), entry, options);
         }
         return stores.writes().put(id, stores.defaultMaxEntryBytes(), entry, options);
     }
@@ -74,7 +90,20 @@ final class PgStore implements Store {
 
     @Override
     public Change forget(Scope scope, String name, PutOptions options) {
+        if (options.idempotency().isPresent()) {
+            return stores.idempotentWrites().forget(id, scope, name, options);
+        }
         return stores.writes().forget(id, scope, name, options);
+    }
+
+    @Override
+    public Optional<Replay> replay(IdempotencyKey key) {
+        return stores.idempotentWrites().replay(id, key);
+    }
+
+    @Override
+    public Change erase(Scope scope, String name, Erasure erasure) {
+        return stores.erasure().erase(id, scope, name, erasure);
     }
 
     @Override

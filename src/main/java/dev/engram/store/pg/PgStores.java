@@ -37,6 +37,12 @@ public class PgStores implements Stores {
     PgWrites writes;
 
     @Inject
+    PgIdempotentWrites idempotentWrites;
+
+    @Inject
+    PgErasure erasure;
+
+    @Inject
     AgroalDataSource dataSource;
 
     @Inject
@@ -122,5 +128,13 @@ public class PgStores implements Stores {
 
     PgWrites writes() {
         return writes;
+    }
+
+    PgIdempotentWrites idempotentWrites() {
+        return idempotentWrites;
+    }
+
+    PgErasure erasure() {
+        return erasure;
     }
 }

@@ -92,7 +92,7 @@ class PgWrites {
     }
 
     /** Turns a refusal raised by a write function into the core's error; anything else is a failure. */
-    private static RuntimeException refusal(SQLException e, Scope scope, String name, int size, PutOptions options) {
+    static RuntimeException refusal(SQLException e, Scope scope, String name, int size, PutOptions options) {
         String detail = e instanceof PSQLException p && p.getServerErrorMessage() != null
                 ? p.getServerErrorMessage().getDetail() : null;
         switch (String.valueOf(e.getSQLState())) {
@@ -108,7 +108,7 @@ class PgWrites {
         }
     }
 
-    private static void setNullable(PreparedStatement s, int index, String value) throws SQLException {
+    static void setNullable(PreparedStatement s, int index, String value) throws SQLException {
         if (value == null) {
             s.setNull(index, Types.VARCHAR);
         } else {

@@ -92,6 +92,10 @@ class AuthorizationMatrixTest {
                     "401 401 401 404 403 200 200"),
             route("forget project entry", "DELETE", S + "/scopes/project/entries/build", null,
                     "401 401 401 404 403 403 200"),
+            route("erase user entry", "POST", S + "/scopes/user/entries/style/erase", "{\"reason\": \"asked\"}",
+                    "401 401 401 404 403 403 200"),
+            route("put user entry once", "PUT", S + "/scopes/user/entries/once", "{\"content\": \"new\"}",
+                    "401 401 401 404 403 201 201"),
             route("search", "GET", S + "/search?q=secret", null, "401 401 401 404 200 200 200"),
             route("search project", "GET", S + "/search?q=secret&scope=project", null,
                     "401 401 401 404 200 403 200"),
@@ -221,6 +225,11 @@ class AuthorizationMatrixTest {
         }
         if (route.body() != null) {
             r = r.contentType("application/json").body(route.body());
+        } else if (!route.method().equals("GET") && !route.method().equals("DELETE")) {
+            r = r.contentType("application/json");
+        }
+        if (route.label().endsWith(" once")) {
+            r = r.header("Idempotency-Key", "matrix-" + store);
         }
         Response res = r.request(route.method(), path);
         String www = res.header("WWW-Authenticate");
@@ -267,7 +276,7 @@ class AuthorizationMatrixTest {
                     .put("/v1/stores/" + store + "/scopes/" + scopeAndName[0] + "/entries/" + scopeAndName[1])
                     .then().statusCode(201);
         }
-        given().post("/v1/stores/" + store + "/sessions/s1/render?scope=user&scope=rules&scope=project").then()
+        given().contentType("application/json").post("/v1/stores/" + store + "/sessions/s1/render?scope=user&scope=rules&scope=project").then()
                 .statusCode(200);
     }
 
@@ -283,6 +292,7 @@ class AuthorizationMatrixTest {
                     one(c, "select count(*) || '/' || coalesce(max(hash), '') from session_manifest "
                             + "where store_id = ?", store),
                     one(c, "select count(*) || '' from session_state where store_id = ?", store),
+                    one(c, "select count(*) || '' from idempotency where store_id = ?", store),
                     one(c, "select count(*) || '/' || count(revoked_at) from api_key where ? <> ''", store));
         }
     }

@@ -1,0 +1,61 @@
+package dev.engram.store.pg;
+
+import dev.engram.memory.Change;
+import dev.engram.memory.Entry;
+import dev.engram.memory.Erasure;
+import dev.engram.memory.Scope;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.Map;
+import java.util.Optional;
+
+/** A journal record read over JDBC: the columns to select, in order, and the change they make. */
+final class JournalColumns {
+
+    private static final String[] NAMES = {"seq", "scope", "name", "content", "meta::text", "hash", "updated",
+        "deleted", "prev", "replaced", "session", "source", "at", "erased_by", "erasure::text"};
+
+    private JournalColumns() {
+    }
+
+    /** The columns, each after {@code prefix} (such as {@code "j."} or {@code "(o.rec)."}), comma-separated. */
+    static String select(String prefix) {
+        StringBuilder b = new StringBuilder();
+        for (String name : NAMES) {
+            if (b.length() > 0) {
+                b.append(", ");
+            }
+            b.append(name.endsWith("::text") ? "(" + prefix + name.replace("::text", "") + ")::text" : prefix + name);
+        }
+        return b.toString();
+    }
+
+    /** The change in the row's columns from {@code first} (1-based) on, as {@link #select} lists them. */
+    static Change read(ResultSet r, int first) throws SQLException {
+        int i = first;
+        long seq = r.getLong(i++);
+        Scope scope = new Scope(r.getString(i++));
+        String name = r.getString(i++);
+        String content = r.getString(i++);
+        Map<String, String> meta = MetaJson.parse(r.getString(i++));
+        String hash = r.getString(i++);
+        var updated = r.getObject(i++, OffsetDateTime.class).toInstant();
+        boolean deleted = r.getBoolean(i++);
+        String prev = r.getString(i++);
+        String replaced = r.getString(i++);
+        String session = r.getString(i++);
+        String source = r.getString(i++);
+        var at = r.getObject(i++, OffsetDateTime.class).toInstant();
+        long erased = r.getLong(i++);
+        String erasure = r.getString(i);
+        return new Change(seq, new Entry(scope, name, content, meta, hash, updated, deleted), prev, replaced, session,
+                source, at, erased, erasure(erasure == null ? null : MetaJson.parse(erasure)));
+    }
+
+    /** The erasure a record's {@code erasure} column holds, {@code {"by", "reason"}}; empty for null. */
+    static Optional<Erasure> erasure(Map<String, String> column) {
+        return column == null ? Optional.empty()
+                : Optional.of(new Erasure(column.getOrDefault("by", ""), column.getOrDefault("reason", "")));
+    }
+}
