@@ -77,6 +77,12 @@ public class Problems {
         if (e instanceof MemoryException m) {
             return memory(m);
         }
+        if (e instanceof WebApplicationException w && w.getCause() instanceof RefusedBody b) {
+            return b.problem();
+        }
+        if (e instanceof RefusedBody b) {
+            return b.problem();
+        }
         if (e instanceof WebApplicationException w && w.getCause() instanceof JacksonException j) {
             return json(j);
         }

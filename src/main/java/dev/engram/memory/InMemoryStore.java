@@ -82,6 +82,7 @@ public final class InMemoryStore implements Store {
 
     @Override
     public synchronized List<Entry> search(List<Scope> scopes, String query, int limit) {
+        Match.words(query);
         List<Entry> found = new ArrayList<>();
         for (Scope scope : scopes.isEmpty() ? List.copyOf(live.keySet()) : scopes.stream().distinct().toList()) {
             for (Entry e : live.getOrDefault(scope, new TreeMap<>()).values()) {

@@ -58,7 +58,7 @@ public interface Store {
     /**
      * The live entries of {@code scopes} that {@link Match} the query, listed by scope in the order given, then by
      * name; every scope of the store, in byte order, when {@code scopes} is empty. At most {@code limit} entries
-     * when it is positive.
+     * when it is positive. A query holding NUL is {@link Invalid}.
      */
     List<Entry> search(List<Scope> scopes, String query, int limit);
 

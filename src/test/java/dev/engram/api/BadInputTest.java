@@ -7,9 +7,15 @@ import static org.hamcrest.Matchers.emptyOrNullString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.agroal.api.AgroalDataSource;
+import io.restassured.RestAssured;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -66,6 +72,10 @@ class BadInputTest {
 
     static Stream<Bad> table() {
         byte[] notUtf8 = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}'};
+        byte[] overlong = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', 'a', (byte) 0xc0, (byte) 0xaf, 'b',
+            '"', '}'};
+        byte[] surrogate = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', (byte) 0xed, (byte) 0xa0,
+            (byte) 0x80, '"', '}'};
         List<Bad> rows = new ArrayList<>(List.of(
                 bad("malformed JSON", "PUT", NEW_PATH, "{\"content\":", 400, "malformed", "body-syntax"),
                 new Bad("body not UTF-8", "PUT", NEW_PATH, Map.of("Content-Type", "application/json"), notUtf8, 400,
@@ -142,7 +152,42 @@ class BadInputTest {
                 bad("store bound of zero", "PUT", "/v1/stores/{s}", "{\"max_entry_bytes\":0}", 422, "invalid",
                         "number-range"),
                 bad("store bound a string", "PUT", "/v1/stores/{s}", "{\"max_entry_bytes\":\"big\"}", 422,
-                        "invalid", "member-type")));
+                        "invalid", "member-type"),
+                bad("empty If-Match on a PUT", "PUT", STYLE_PATH, Map.of("If-Match", ""), "{\"content\":\"x\"}",
+                        422, "invalid", "if-match-form"),
+                bad("empty If-Match on a PATCH", "PATCH", STYLE_PATH, Map.of("If-Match", ""),
+                        "{\"old_text\":\"Short answers. S\",\"new_text\":\"S\"}", 422, "invalid", "if-match-form"),
+                bad("empty If-Match on a DELETE", "DELETE", STYLE_PATH, Map.of("If-Match", ""), null, 422,
+                        "invalid", "if-match-form"),
+                bad("empty If-None-Match on a PUT", "PUT", STYLE_PATH, Map.of("If-None-Match", ""),
+                        "{\"content\":\"x\"}", 422, "invalid", "if-none-match-form"),
+                bad("matrix parameter on the store", "PUT", "/v1/stores/{s};v=2/scopes/user/entries/style",
+                        "{\"content\":\"x\"}", 422, "invalid", "path-segment"),
+                bad("matrix parameter on the scope", "PATCH", "/v1/stores/{s}/scopes/user;x/entries/style",
+                        "{\"old_text\":\"Short answers. S\",\"new_text\":\"S\"}", 422, "invalid", "path-segment"),
+                bad("matrix parameter on the name", "DELETE", "/v1/stores/{s}/scopes/user/entries/style;a=b", null,
+                        422, "invalid", "path-segment"),
+                bad("empty matrix parameter on a read", "GET", "/v1/stores/{s}/scopes/user/entries/style;", null,
+                        422, "invalid", "path-segment"),
+                new Bad("overlong UTF-8 (C0 AF for /)", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
+                        overlong, 400, "malformed", "body-encoding"),
+                new Bad("UTF-16LE body", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
+                        "{\"content\":\"x\"}".getBytes(StandardCharsets.UTF_16LE), 400, "malformed", "body-encoding"),
+                new Bad("UTF-16 body with a byte order mark", "PUT", STYLE_PATH,
+                        Map.of("Content-Type", "application/json"), "{\"content\":\"x\"}".getBytes(StandardCharsets.UTF_16),
+                        400, "malformed", "body-encoding"),
+                new Bad("UTF-32BE body", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
+                        "{\"content\":\"x\"}".getBytes(java.nio.charset.Charset.forName("UTF-32BE")), 400, "malformed",
+                        "body-encoding"),
+                new Bad("UTF-8 encoded surrogate", "PUT", NEW_PATH, Map.of("Content-Type", "application/json"),
+                        surrogate, 400, "malformed", "body-encoding"),
+                bad("NUL in a search query", "GET", "/v1/stores/{s}/search?q=a%00b", null, 422, "invalid",
+                        "query-nul"),
+                bad("manifest bytes over an int", "POST", "/v1/manifests/apply", "{\"record\":{\"entries\":[{\"scope\":"
+                        + "\"user\",\"name\":\"a\",\"hash\":\"h\",\"bytes\":99999999999}]}}", 422, "invalid",
+                        "manifest-record"),
+                bad("manifest keep over an int", "POST", "/v1/manifests/apply", "{\"record\":{\"base\":\"b\","
+                        + "\"hash\":\"h\",\"entries\":[{\"keep\":99999999999}]}}", 422, "invalid", "manifest-record")));
         return rows.stream();
     }
 
@@ -158,7 +203,7 @@ class BadInputTest {
     @MethodSource("table")
     void refusedWithAProblemAndNothingWritten(Bad bad) throws Exception {
         String before = snapshot();
-        RequestSpecification request = given();
+        RequestSpecification request = given().urlEncodingEnabled(false);
         bad.headers().forEach(request::header);
         if (bad.body() != null) {
             request.body(bad.body());
@@ -183,6 +228,24 @@ class BadInputTest {
         Api.put(fresh, "User", "a", "{\"content\":\"x\"}").then().statusCode(422);
         given().get("/v1/stores/" + fresh).then().statusCode(404);
         assertEquals("store=none entries=[] journal=0/0", snapshot(fresh));
+    }
+
+    @Test
+    void aChunkedBodyOverTheLimitGetsTheProblemAndWritesNothing() throws Exception {
+        String before = snapshot();
+        byte[] body = ("{\"content\":\"" + "x".repeat(1_100_000) + "\"}").getBytes(StandardCharsets.UTF_8);
+        HttpRequest put = HttpRequest.newBuilder(URI.create("http://localhost:" + RestAssured.port
+                + STYLE_PATH.replace("{s}", store)))
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build();
+        HttpResponse<String> response = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .send(put, HttpResponse.BodyHandlers.ofString());
+        assertEquals(413, response.statusCode());
+        assertEquals("application/problem+json", response.headers().firstValue("Content-Type").orElse(""));
+        Map<?, ?> problem = new com.fasterxml.jackson.databind.ObjectMapper().readValue(response.body(), Map.class);
+        assertEquals("https://engram.dev/problems/body-too-large", problem.get("type"));
+        assertEquals(1024 * 1024, ((Number) problem.get("limit")).intValue());
+        assertEquals(before, snapshot());
     }
 
     private String snapshot() throws Exception {
