@@ -15,6 +15,8 @@ import dev.engram.tools.MemoryTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
 import dev.engram.tools.ToolResult;
+import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
+import io.quarkiverse.mcp.server.McpException;
 import io.quarkiverse.mcp.server.MetaKey;
 import io.quarkiverse.mcp.server.ResourceManager;
 import io.quarkiverse.mcp.server.ResourceResponse;
@@ -118,12 +120,21 @@ public class McpMemoryServer {
         return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, meta);
     }
 
-    /** The connection's block, recorded in its session's manifest log when the session is known. */
+    /**
+     * The connection's block, recorded in its session's manifest log when the session is known. A connection the
+     * block cannot be rendered for (no store named, a bad scope, a bound too small) gets an Invalid params error that
+     * says what to change.
+     */
     private String block() {
-        McpConnectionSettings c = settings();
-        Store store = stores.store(c.store());
-        Rendered r = Render.render(store, allScopes(c),
-                RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
+        McpConnectionSettings c;
+        Rendered r;
+        try {
+            c = settings();
+            Store store = stores.store(c.store());
+            r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
+        } catch (MemoryException e) {
+            throw new McpException(e.getMessage(), JsonRpcErrorCodes.INVALID_PARAMS);
+        }
         if (!c.session().isEmpty()) {
             sessions.record(c.store(), c.session(), r.manifest());
         }
