@@ -23,7 +23,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.util.List;
 
 /** The entries of one scope: list, read with its ETag, write whole, patch, forget. */
@@ -67,7 +66,10 @@ public class EntryResource {
         return Response.ok(EntryJson.of(e)).header(HttpHeaders.ETAG, etag).build();
     }
 
-    /** Creates or replaces the entry whole; 201 with its Location when created, 200 when replaced. */
+    /**
+     * Creates or replaces the entry whole; 201 with its Location (a path, never built from the Host header) when
+     * created, 200 when replaced.
+     */
     @PUT
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -83,7 +85,7 @@ public class EntryResource {
         }
         Change c = outcomes.landed(store().put(Entry.draft(scope, name, body.content(), body.meta()), options));
         Response.ResponseBuilder r = c.replaced().isEmpty()
-                ? Response.created(URI.create(location(name))) : Response.ok();
+                ? Response.status(Response.Status.CREATED).header(HttpHeaders.LOCATION, location(name)) : Response.ok();
         return r.entity(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash())).build();
     }
 

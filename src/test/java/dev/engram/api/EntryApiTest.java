@@ -28,7 +28,7 @@ class EntryApiTest {
         put(s, "user", "style", "{\"content\":\"Short answers.\\n\",\"meta\":{\"description\":\"How to answer\"}}")
                 .then().statusCode(201)
                 .header("ETag", Api.quoted(h1))
-                .header("Location", containsString(entry(s, "user", "style")))
+                .header("Location", equalTo(entry(s, "user", "style")))
                 .body("seq", equalTo(1))
                 .body("entry.scope", equalTo("user"))
                 .body("entry.name", equalTo("style"))
@@ -186,6 +186,13 @@ class EntryApiTest {
         put(s, "user", "a", "{\"content\":\"123456789\"}").then().statusCode(201);
         json().body("{}").put("/v1/stores/" + Api.newStore()).then().statusCode(201)
                 .body("max_entry_bytes", equalTo(4096)).body("created_at", notNullValue());
+    }
+
+    @Test
+    void locationIsTheEntrysPathWhateverTheHostHeaderSays() {
+        String s = Api.newStore();
+        json().header("Host", "attacker.example:8443").body("{\"content\":\"x\"}").put(entry(s, "user", "a"))
+                .then().statusCode(201).header("Location", equalTo(entry(s, "user", "a")));
     }
 
     @Test
