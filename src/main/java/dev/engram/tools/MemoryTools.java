@@ -114,8 +114,9 @@ public final class MemoryTools {
 
     /**
      * Writes the entry whole. A call without meta keeps the stored meta; {} clears it. The write is based on the hash
-     * the session's last render showed when that render held the entry, else on this read, so a write another
-     * session made in between is a lost update the journal reports, and the result says so.
+     * the session's last render showed when that render held the entry, else on this read ("" when the entry was
+     * absent), so a write another session made in between, a create included, is a lost update the journal reports,
+     * and the result says so. The result says what the write replaced, which is not always what was read.
      */
     private ToolResult save(Arguments args, String session) {
         args.only("scope", "name", "content", "meta");
@@ -126,22 +127,29 @@ public final class MemoryTools {
         Entry stored = find(scope, name);
         Map<String, String> finalMeta = meta.orElse(stored == null ? Map.of() : stored.meta());
         Optional<String> fromBlock = shownHash(scope, name);
-        PutOptions put = PutOptions.NONE.session(session);
-        if (fromBlock.isPresent()) {
-            put = put.basedOn(fromBlock.get());
-        } else if (stored != null) {
-            put = put.basedOn(stored.hash());
-        }
+        String read = stored == null ? "" : stored.hash();
+        PutOptions put = PutOptions.NONE.session(session).basedOn(fromBlock.orElse(read));
         Change c = store.put(Entry.draft(scope, name, content, finalMeta), put);
         String line = "Saved " + scope + "/" + name + " (" + c.entry().size() + " of " + store.maxEntryBytes()
-                + " bytes, " + c.entry().hash() + "): " + (stored == null ? "created" : "replaced " + stored.size()
-                + " bytes") + "; " + metaSaid(stored, meta, c.entry().meta()) + basedSaid(stored, fromBlock) + ".";
+                + " bytes, " + c.entry().hash() + "): " + replacedSaid(c, stored) + "; "
+                + metaSaid(stored, meta, c.entry().meta()) + basedSaid(c, stored, fromBlock) + ".";
         return ToolResult.wrote(line, new WriteRecord(ToolSchemas.SAVE, c));
     }
 
     private Optional<String> shownHash(Scope scope, String name) {
         return shown.get().flatMap(m -> m.entries().stream()
                 .filter(e -> e.scope().equals(scope) && e.name().equals(name)).map(ManifestEntry::hash).findFirst());
+    }
+
+    /** What the write replaced, from its journal record: the size only when it is the state this call read. */
+    private static String replacedSaid(Change c, Entry stored) {
+        if (c.replaced().isEmpty()) {
+            return "created";
+        }
+        if (stored != null && stored.hash().equals(c.replaced())) {
+            return "replaced " + stored.size() + " bytes";
+        }
+        return "replaced " + c.replaced();
     }
 
     private static String metaSaid(Entry stored, Optional<Map<String, String>> given, Map<String, String> result) {
@@ -155,21 +163,27 @@ public final class MemoryTools {
         return stored == null ? "meta set (" + keys + ")" : "meta replaced (" + keys + ")";
     }
 
-    private String basedSaid(Entry stored, Optional<String> fromBlock) {
-        if (fromBlock.isEmpty()) {
+    private String basedSaid(Change c, Entry stored, Optional<String> fromBlock) {
+        if (!c.forked()) {
+            if (fromBlock.isPresent()) {
+                return "; built on the memory block";
+            }
             return stored == null || shown.get().isEmpty() ? "" : "; built on the stored entry, which the memory "
                     + "block did not show";
         }
-        if (stored == null) {
-            return "; built on the memory block, but the entry was forgotten after the block was rendered, and this "
-                    + "write created it again";
+        if (c.replaced().isEmpty()) {
+            return fromBlock.isPresent() ? "; built on the memory block, but the entry was forgotten after the block "
+                    + "was rendered, and this write created it again" : "; but another session forgot the entry after "
+                    + "this call read it, and this write created it again";
         }
-        if (!stored.hash().equals(fromBlock.get())) {
-            return "; built on the memory block's " + fromBlock.get() + ", but the entry changed to " + stored.hash()
-                    + " after the block was rendered, and this write replaced that change; search for the entry if "
-                    + "the change mattered, and save again with it";
+        if (fromBlock.isEmpty()) {
+            return "; but another session wrote it (" + c.replaced() + ") after this call read "
+                    + (stored == null ? "that it did not exist" : "it") + ", and this write replaced that change; "
+                    + "search for the entry if the change mattered, and save again with it";
         }
-        return "; built on the memory block";
+        return "; built on the memory block's " + fromBlock.get() + ", but the entry changed to " + c.replaced()
+                + " after the block was rendered, and this write replaced that change; search for the entry if "
+                + "the change mattered, and save again with it";
     }
 
     // ---------------------------------------------------------------------------------------------- memory_patch
