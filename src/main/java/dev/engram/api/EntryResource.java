@@ -89,7 +89,10 @@ public class EntryResource {
         return r.entity(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash())).build();
     }
 
-    /** Replaces exactly one occurrence of old_text, retrying on concurrent writes unless If-Match pins the state. */
+    /**
+     * Replaces exactly one occurrence of old_text, retrying with a pause on concurrent writes until it lands or the
+     * configured deadline passes, unless If-Match pins the state.
+     */
     @PATCH
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -103,7 +106,7 @@ public class EntryResource {
                     + "\"...\"}.");
         }
         Patch patch = new Patch(body.oldText(), body.newText());
-        Change c = outcomes.landed(patch.applyTo(store(), scope, name, options, config.patchAttempts()));
+        Change c = outcomes.landed(patch.applyTo(store(), scope, name, options, config.patchDeadline()));
         return Response.ok(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash())).build();
     }
 

@@ -12,7 +12,11 @@ public final class Conflict extends MemoryException {
     private final String have;
 
     public Conflict(Scope scope, String name, String want, String have) {
-        super(message(scope, name, want, have));
+        this(scope, name, want, have, message(scope, name, want, have));
+    }
+
+    private Conflict(Scope scope, String name, String want, String have, String message) {
+        super(message);
         this.scope = scope;
         this.name = name;
         this.want = want;
@@ -31,6 +35,18 @@ public final class Conflict extends MemoryException {
         }
         return id + " is now " + have + ", not the " + want + " this write was built on. Read it again, "
                 + "apply your change to what it holds now, and retry with its hash.";
+    }
+
+    /**
+     * An edit that retried on every conflict for {@code millis} milliseconds, {@code attempts} times, and found the
+     * entry changed each time: other sessions keep writing it. {@code want} and {@code have} are those of the last
+     * attempt.
+     */
+    public static Conflict contended(Scope scope, String name, String want, String have, int attempts, long millis) {
+        return new Conflict(scope, name, want, have, scope + "/" + name + " changed under this edit " + attempts
+                + " times in " + millis + " ms: it was read, edited and written again after each change, with a "
+                + "pause between tries, until its deadline, and other sessions kept writing it. Nothing was written;"
+                + " send the edit again.");
     }
 
     public Scope scope() {

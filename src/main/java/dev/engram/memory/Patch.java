@@ -1,5 +1,8 @@
 package dev.engram.memory;
 
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+
 /**
  * An edit anchored in the stored text: replace exactly one occurrence of {@code oldText} with {@code newText}.
  * Applied with {@link PutOptions#ifHash} on the state it read and retried on a conflict, so two sessions patching
@@ -7,8 +10,10 @@ package dev.engram.memory;
  */
 public record Patch(String oldText, String newText) {
 
-    /** How many times {@link #applyTo} reads and writes again after a conflict before giving up. */
-    public static final int DEFAULT_ATTEMPTS = 8;
+    /** How long {@link #applyTo} keeps retrying after conflicts before it gives up. */
+    public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
+    /** The longest pause between two tries, in milliseconds; each pause is random, up to a bound that doubles. */
+    static final long MAX_PAUSE_MILLIS = 64;
 
     public Patch {
         if (oldText == null || oldText.isEmpty()) {
@@ -41,10 +46,12 @@ public record Patch(String oldText, String newText) {
     }
 
     /**
-     * Reads the entry, applies the patch and writes it conditional on the state read, again after each conflict,
-     * up to {@code attempts} times. With a precondition already in {@code options} it tries once.
+     * Reads the entry, applies the patch and writes it conditional on the state read; after a conflict, pauses a
+     * random while (longer after each) and does it again, until it lands or {@code deadline} has passed, when it
+     * throws {@link Conflict#contended}. With a precondition already in {@code options} it tries once.
      */
-    public Change applyTo(Store store, Scope scope, String name, PutOptions options, int attempts) {
+    public Change applyTo(Store store, Scope scope, String name, PutOptions options, Duration deadline) {
+        long start = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             Entry current = store.get(scope, name);
             if (options.conditional()) {
@@ -55,10 +62,26 @@ public record Patch(String oldText, String newText) {
                 return store.put(Entry.draft(scope, name, content, current.meta()),
                         options.ifHash(current.hash()));
             } catch (Conflict c) {
-                if (options.conditional() || attempt >= attempts) {
+                long elapsed = System.nanoTime() - start;
+                if (options.conditional()) {
                     throw c;
                 }
+                if (elapsed >= deadline.toNanos() || !pause(attempt)) {
+                    throw Conflict.contended(scope, name, c.want(), c.have(), attempt, elapsed / 1_000_000);
+                }
             }
+        }
+    }
+
+    /** Sleeps up to 2^attempt ms (at most {@link #MAX_PAUSE_MILLIS}), at random; false when interrupted. */
+    private static boolean pause(int attempt) {
+        long bound = Math.min(MAX_PAUSE_MILLIS, 1L << Math.min(attempt, 20));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(bound + 1));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 }

@@ -30,9 +30,12 @@ public interface EngramConfig {
     /** Searching entries. */
     Search search();
 
-    /** How many times a patch reads and writes again after a concurrent write changed its entry. */
-    @WithDefault("8")
-    int patchAttempts();
+    /**
+     * How long a patch without If-Match keeps reading, editing and writing again, with a growing random pause,
+     * while concurrent writes change its entry; past it the patch fails with 412.
+     */
+    @WithDefault("10s")
+    Duration patchDeadline();
 
     interface Embedded {
         /** Start from an empty data directory, deleting what is there: for tests. */

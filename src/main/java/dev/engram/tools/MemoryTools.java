@@ -195,15 +195,12 @@ public final class MemoryTools {
         EntryRules.checkName(name);
         Patch patch = new Patch(args.string("old_text", true), args.string("new_text", true));
         try {
-            Change c = patch.applyTo(store, scope, name, PutOptions.NONE.session(session), options.patchAttempts());
+            Change c = patch.applyTo(store, scope, name, PutOptions.NONE.session(session), options.patchDeadline());
             return ToolResult.wrote("Patched " + scope + "/" + name + " (" + c.entry().size() + " of "
                     + store.maxEntryBytes() + " bytes, " + c.entry().hash() + ").", new WriteRecord(ToolSchemas.PATCH, c));
         } catch (NotFound e) {
             return ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to patch; "
                     + "memory_save creates one.");
-        } catch (Conflict e) {
-            return ToolResult.error("conflict", scope + "/" + name + " changed " + options.patchAttempts() + " times "
-                    + "while this patch was applied; another session keeps writing it. Try the patch again.");
         }
     }
 

@@ -13,8 +13,17 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.engram.memory.Hash;
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** Entries over HTTP: create, read with ETag, conditional writes, patch, forget, list. */
@@ -193,6 +202,42 @@ class EntryApiTest {
         String s = Api.newStore();
         json().header("Host", "attacker.example:8443").body("{\"content\":\"x\"}").put(entry(s, "user", "a"))
                 .then().statusCode(201).header("Location", equalTo(entry(s, "user", "a")));
+    }
+
+    @Test
+    void sixteenConcurrentPatchesWithoutIfMatchAllLandAndKeepEveryEdit() throws Exception {
+        int writers = 16;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            for (int round = 0; round < 3; round++) {
+                String s = Api.newStore();
+                StringBuilder content = new StringBuilder();
+                for (int i = 0; i < writers; i++) {
+                    content.append("slot-").append(i).append(": todo\\n");
+                }
+                put(s, "project", "tasks", "{\"content\":\"" + content + "\"}").then().statusCode(201);
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<io.restassured.response.Response>> results = new ArrayList<>();
+                for (int i = 0; i < writers; i++) {
+                    int slot = i;
+                    results.add(pool.submit(() -> {
+                        go.await();
+                        return json().body("{\"old_text\":\"slot-" + slot + ": todo\",\"new_text\":\"slot-" + slot
+                                + ": done\"}").patch(entry(s, "project", "tasks"));
+                    }));
+                }
+                go.countDown();
+                for (Future<io.restassured.response.Response> f : results) {
+                    assertEquals(200, f.get().statusCode(), f.get().asString());
+                }
+                String after = given().get(entry(s, "project", "tasks")).then().extract().path("content");
+                for (int i = 0; i < writers; i++) {
+                    assertTrue(after.contains("slot-" + i + ": done\n"), after);
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
     }
 
     @Test

@@ -3,16 +3,23 @@ package dev.engram.memory;
 import java.util.List;
 
 /**
- * A store that lets another writer in: {@code race} runs once, just before the next {@link #put}, as a write by
- * another session that lands between a caller's read and its write would.
+ * A store that lets another writer in: {@code race} runs just before each of the next {@code times} calls of
+ * {@link #put} (once by default), as a write by another session that lands between a caller's read and its write
+ * would.
  */
 public final class RacingStore implements Store {
 
     private final Store inner;
-    private Runnable race;
+    private final Runnable race;
+    private int times;
 
     public RacingStore(Store inner, Runnable race) {
+        this(inner, 1, race);
+    }
+
+    public RacingStore(Store inner, int times, Runnable race) {
         this.inner = inner;
+        this.times = times;
         this.race = race;
     }
 
@@ -32,11 +39,10 @@ public final class RacingStore implements Store {
     }
 
     @Override
-    public Change put(Entry entry, PutOptions options) {
-        Runnable now = race;
-        race = null;
-        if (now != null) {
-            now.run();
+    public synchronized Change put(Entry entry, PutOptions options) {
+        if (times > 0) {
+            times--;
+            race.run();
         }
         return inner.put(entry, options);
     }

@@ -244,6 +244,16 @@ public abstract class StoreContract {
         assertEquals("three", s.get(USER, "a").content());
     }
 
+    @Test
+    void aPatchWithoutAPreconditionLandsHoweverOftenItMeetsAConcurrentWrite() {
+        Store s = newStore();
+        s.put(entry(USER, "log", "alpha: todo\n"), PutOptions.NONE);
+        Store racing = new RacingStore(s, 12, () -> s.put(entry(USER, "log", s.get(USER, "log").content() + "x\n"),
+                PutOptions.NONE.session("other")));
+        new Patch("alpha: todo", "alpha: done").applyTo(racing, USER, "log", PutOptions.NONE, Patch.DEFAULT_DEADLINE);
+        assertEquals("alpha: done\n" + "x\n".repeat(12), s.get(USER, "log").content(), "every write is kept");
+    }
+
     // ---------------------------------------------------------------------------------------------- Forget
 
     @Test
