@@ -59,8 +59,8 @@ public class EntryResource {
     @Path("{name}")
     public Response get(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         Entry e = store().get(Params.scope(scopeValue), Params.name(name));
-        String etag = Preconditions.quote(e.hash());
-        if (etag.equals(ifNoneMatch)) {
+        String etag = Preconditions.quote(e.version());
+        if (Preconditions.noneMatch(ifNoneMatch, e.version())) {
             return Response.notModified().header(HttpHeaders.ETAG, etag).build();
         }
         return Response.ok(EntryJson.of(e)).header(HttpHeaders.ETAG, etag).build();
@@ -68,7 +68,7 @@ public class EntryResource {
 
     /**
      * Creates or replaces the entry whole; 201 with its Location (a path, never built from the Host header) when
-     * created, 200 when replaced.
+     * created, 200 when replaced. The ETag is the new version.
      */
     @PUT
     @Path("{name}")
@@ -86,7 +86,7 @@ public class EntryResource {
         Change c = outcomes.landed(store().put(Entry.draft(scope, name, body.content(), body.meta()), options));
         Response.ResponseBuilder r = c.replaced().isEmpty()
                 ? Response.status(Response.Status.CREATED).header(HttpHeaders.LOCATION, location(name)) : Response.ok();
-        return r.entity(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash())).build();
+        return r.entity(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().version())).build();
     }
 
     /**
@@ -107,7 +107,7 @@ public class EntryResource {
         }
         Patch patch = new Patch(body.oldText(), body.newText());
         Change c = outcomes.landed(patch.applyTo(store(), scope, name, options, config.patchDeadline()));
-        return Response.ok(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash())).build();
+        return Response.ok(ChangeJson.of(c)).header(HttpHeaders.ETAG, Preconditions.quote(c.entry().version())).build();
     }
 
     /** Forgets the entry: a tombstone in the journal keeps its last content. */

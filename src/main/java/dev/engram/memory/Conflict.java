@@ -1,8 +1,8 @@
 package dev.engram.memory;
 
 /**
- * A conditional write whose precondition failed: the hash the caller expected ({@code want}) and the one the store
- * holds ({@code have}), "" for no entry on either side. Nothing was written.
+ * A conditional write whose precondition failed: the {@link Entry#version} the caller expected ({@code want}) and
+ * the one the store holds ({@code have}), "" for no entry on either side. Nothing was written.
  */
 public final class Conflict extends MemoryException {
 
@@ -26,7 +26,7 @@ public final class Conflict extends MemoryException {
     private static String message(Scope scope, String name, String want, String have) {
         String id = scope + "/" + name;
         if (want.isEmpty()) {
-            return id + " already exists (" + have + "). Read it, and write over it with its hash as the "
+            return id + " already exists (" + have + "). Read it, and write over it with its version as the "
                     + "precondition if you mean to replace it.";
         }
         if (have.isEmpty()) {
@@ -34,7 +34,7 @@ public final class Conflict extends MemoryException {
                     + ". Read the journal to see what happened, and write without a precondition to create it.";
         }
         return id + " is now " + have + ", not the " + want + " this write was built on. Read it again, "
-                + "apply your change to what it holds now, and retry with its hash.";
+                + "apply your change to what it holds now, and retry with the version that read returns.";
     }
 
     /**

@@ -5,8 +5,9 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * An edit anchored in the stored text: replace exactly one occurrence of {@code oldText} with {@code newText}.
- * Applied with {@link PutOptions#ifHash} on the state it read and retried on a conflict, so two sessions patching
- * one entry keep both edits, and an edit whose anchor another session removed fails out loud.
+ * Applied with {@link PutOptions#ifVersion} on the state it read and retried on a conflict, so two sessions patching
+ * one entry keep both edits (and its meta, which a concurrent write may have changed), and an edit whose anchor
+ * another session removed fails out loud.
  */
 public record Patch(String oldText, String newText) {
 
@@ -46,7 +47,7 @@ public record Patch(String oldText, String newText) {
     }
 
     /**
-     * Reads the entry, applies the patch and writes it conditional on the state read; after a conflict, pauses a
+     * Reads the entry, applies the patch and writes it conditional on the version read; after a conflict, pauses a
      * random while (longer after each) and does it again, until it lands or {@code deadline} has passed, when it
      * throws {@link Conflict#contended}. With a precondition already in {@code options} it tries once.
      */
@@ -60,7 +61,7 @@ public record Patch(String oldText, String newText) {
             String content = apply(scope, name, current.content());
             try {
                 return store.put(Entry.draft(scope, name, content, current.meta()),
-                        options.ifHash(current.hash()));
+                        options.ifVersion(current.version()));
             } catch (Conflict c) {
                 long elapsed = System.nanoTime() - start;
                 if (options.conditional()) {

@@ -39,8 +39,8 @@ public interface Store {
 
     /**
      * Creates or replaces the whole entry, content and meta, and appends the new state to the journal. Refuses what
-     * {@link EntryRules#check} refuses ({@link Invalid}, {@link TooLarge}) and, under {@link PutOptions#ifHash}, a
-     * stored hash other than the one expected ({@link Conflict}). Hash and time on {@code entry} are ignored. A
+     * {@link EntryRules#check} refuses ({@link Invalid}, {@link TooLarge}) and, under {@link PutOptions#ifVersion}, a
+     * stored version other than the one expected ({@link Conflict}). Hash and time on {@code entry} are ignored. A
      * refused write writes nothing.
      *
      * @return the record it appended
@@ -49,7 +49,7 @@ public interface Store {
 
     /**
      * Writes a tombstone: the entry leaves get and list, and the journal keeps its last content. A missing entry is
-     * {@link NotFound}; a failed {@link PutOptions#ifHash} is {@link Conflict}.
+     * {@link NotFound}; a failed {@link PutOptions#ifVersion} is {@link Conflict}.
      *
      * @return the record it appended
      */

@@ -38,6 +38,9 @@ class BadInputTest {
 
     private static final String STYLE = "Short answers. Short answers.";
     private static final String STYLE_HASH = dev.engram.memory.Hash.of(STYLE);
+    /** An ETag of a state the entry is not in. */
+    private static final String STALE = "\"" + dev.engram.memory.Hash.version(dev.engram.memory.Hash.of("old"), Map.of())
+            + "\"";
 
     @Inject
     AgroalDataSource db;
@@ -124,8 +127,10 @@ class BadInputTest {
                         "unsupported-media-type", null),
                 bad("If-Match not a hash", "PUT", STYLE_PATH, Map.of("If-Match", "\"v1\""), "{\"content\":\"x\"}",
                         422, "invalid", "if-match-form"),
-                bad("If-Match stale", "PUT", STYLE_PATH, Map.of("If-Match", "\"" + dev.engram.memory.Hash.of("old")
-                        + "\""), "{\"content\":\"x\"}", 412, "precondition-failed", null),
+                bad("If-Match stale", "PUT", STYLE_PATH, Map.of("If-Match", STALE), "{\"content\":\"x\"}", 412,
+                        "precondition-failed", null),
+                bad("If-Match a content hash", "PUT", STYLE_PATH, Map.of("If-Match", "\"" + STYLE_HASH + "\""),
+                        "{\"content\":\"x\"}", 422, "invalid", "if-match-form"),
                 bad("If-None-Match * on an existing entry", "PUT", STYLE_PATH, Map.of("If-None-Match", "*"),
                         "{\"content\":\"x\"}", 412, "precondition-failed", null),
                 bad("If-None-Match not *", "PUT", NEW_PATH, Map.of("If-None-Match", "\"abc\""),
@@ -147,8 +152,8 @@ class BadInputTest {
                 bad("patch of a missing entry", "PATCH", NEW_PATH, "{\"old_text\":\"a\",\"new_text\":\"b\"}", 404,
                         "not-found", null),
                 bad("forget of a missing entry", "DELETE", NEW_PATH, null, 404, "not-found", null),
-                bad("forget with a stale If-Match", "DELETE", STYLE_PATH, Map.of("If-Match", "\""
-                        + dev.engram.memory.Hash.of("old") + "\""), null, 412, "precondition-failed", null),
+                bad("forget with a stale If-Match", "DELETE", STYLE_PATH, Map.of("If-Match", STALE), null,
+                        412, "precondition-failed", null),
                 bad("store bound of zero", "PUT", "/v1/stores/{s}", "{\"max_entry_bytes\":0}", 422, "invalid",
                         "number-range"),
                 bad("store bound a string", "PUT", "/v1/stores/{s}", "{\"max_entry_bytes\":\"big\"}", 422,

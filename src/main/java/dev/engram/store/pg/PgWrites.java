@@ -52,7 +52,7 @@ class PgWrites {
             s.setString(8, Match.text(entry));
             s.setString(9, options.session());
             setNullable(s, 10, options.expect().orElse(null));
-            setNullable(s, 11, options.claimedBase().orElse(null));
+            setNullable(s, 11, options.base().orElse(null));
             try (ResultSet r = s.executeQuery()) {
                 r.next();
                 var at = r.getObject(4, OffsetDateTime.class).toInstant();
@@ -75,13 +75,13 @@ class PgWrites {
             s.setString(3, name);
             s.setString(4, options.session());
             setNullable(s, 5, options.expect().orElse(null));
-            setNullable(s, 6, options.claimedBase().orElse(null));
+            setNullable(s, 6, options.base().orElse(null));
             try (ResultSet r = s.executeQuery()) {
                 r.next();
                 var at = r.getObject(5, OffsetDateTime.class).toInstant();
                 String hash = r.getString(4);
                 Entry tombstone = new Entry(scope, name, r.getString(2), MetaJson.parse(r.getString(3)), hash, at, true);
-                Change change = new Change(r.getLong(1), tombstone, options.claimedBase().orElse(hash), hash,
+                Change change = new Change(r.getLong(1), tombstone, options.base().orElse(hash), hash,
                         options.session(), "", at);
                 appended.fire(new JournalAppended(store, change.seq()));
                 return change;

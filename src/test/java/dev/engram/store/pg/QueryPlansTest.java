@@ -90,7 +90,7 @@ class QueryPlansTest {
     void theWriteFunctionsLookUpsUseTheirKeys(boolean analyzed) throws SQLException {
         analyze(analyzed);
         Map<String, List<Object>> statements = Map.of(
-                "select e.hash, octet_length(e.content) from entry e where e.store_id = ? and e.scope = ? "
+                "select e.hash, e.meta, octet_length(e.content) from entry e where e.store_id = ? and e.scope = ? "
                         + "and e.name = ?", List.of(BIG, "notes", "note-7"),
                 "delete from entry e where e.store_id = ? and e.scope = ? and e.name = ? returning e.hash",
                 List.of(BIG, "notes", "note-none"));
