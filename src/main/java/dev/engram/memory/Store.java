@@ -38,6 +38,14 @@ public interface Store {
     }
 
     /**
+     * The live entries of {@code scopes}, as {@link #listScopes} lists them, with the store's entry bound, both read
+     * as of one moment: what a render needs, so that every replica renders the same bytes for one state.
+     */
+    default Listing listing(List<Scope> scopes) {
+        return new Listing(listScopes(scopes), maxEntryBytes(), true);
+    }
+
+    /**
      * Creates or replaces the whole entry, content and meta, and appends the new state to the journal. Refuses what
      * {@link EntryRules#check} refuses ({@link Invalid}, {@link TooLarge}) and, under {@link PutOptions#ifVersion}, a
      * stored version other than the one expected ({@link Conflict}). Hash and time on {@code entry} are ignored. A

@@ -3,6 +3,7 @@ package dev.engram.store.pg;
 import dev.engram.memory.Change;
 import dev.engram.memory.Entry;
 import dev.engram.memory.EntryRules;
+import dev.engram.memory.Listing;
 import dev.engram.memory.Match;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.PutOptions;
@@ -50,6 +51,15 @@ final class PgStore implements Store {
             lists.computeIfAbsent(e.scope(), s -> new ArrayList<>()).add(e);
         }
         return lists;
+    }
+
+    @Override
+    public Listing listing(List<Scope> scopes) {
+        Listing listing = stores.queries().listing(id, scopes, stores.defaultMaxEntryBytes());
+        if (listing.exists()) {
+            stores.sawMaxEntryBytes(id, listing.maxEntryBytes());
+        }
+        return listing;
     }
 
     @Override
