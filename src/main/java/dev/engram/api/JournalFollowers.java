@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -107,7 +108,12 @@ public class JournalFollowers {
             if (sink.isClosed()) {
                 followers.remove(this);
             } else if (draining.compareAndSet(false, true)) {
-                senders.execute(this::drain);
+                try {
+                    senders.execute(this::drain);
+                } catch (RejectedExecutionException stopping) {
+                    draining.set(false);
+                    close();
+                }
             }
         }
 

@@ -19,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
+import org.jboss.logging.Logger;
 import org.postgresql.util.PSQLException;
 
 /**
@@ -31,9 +32,10 @@ class PgWrites {
     private static final String PUT = "select * from engram_put(?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)";
     private static final String FORGET = "select * from engram_forget(?, ?, ?, ?, ?, ?)";
 
+    private static final Logger LOG = Logger.getLogger(PgWrites.class);
+
     @Inject
     AgroalDataSource dataSource;
-
 
     @Inject
     Event<JournalAppended> appended;
@@ -59,7 +61,7 @@ class PgWrites {
                 Change change = new Change(r.getLong(1),
                         new Entry(entry.scope(), entry.name(), entry.content(), entry.meta(), hash, at, false),
                         r.getString(2), r.getString(3), options.session(), "", at);
-                appended.fire(new JournalAppended(store, change.seq()));
+                committed(store, change.seq());
                 return change;
             }
         } catch (SQLException e) {
@@ -83,11 +85,23 @@ class PgWrites {
                 Entry tombstone = new Entry(scope, name, r.getString(2), MetaJson.parse(r.getString(3)), hash, at, true);
                 Change change = new Change(r.getLong(1), tombstone, options.base().orElse(hash), hash,
                         options.session(), "", at);
-                appended.fire(new JournalAppended(store, change.seq()));
+                committed(store, change.seq());
                 return change;
             }
         } catch (SQLException e) {
             throw refusal(e, scope, name, -1, options);
+        }
+    }
+
+    /**
+     * Tells the observers that a write committed. The write has landed whatever they do, so a failure of theirs (a
+     * follower pool already shut down, while the service stops) is logged, and the write is still answered as landed.
+     */
+    private void committed(String store, long seq) {
+        try {
+            appended.fire(new JournalAppended(store, seq));
+        } catch (RuntimeException e) {
+            LOG.warnf("Write %s/%d committed, but telling its followers failed: %s", store, seq, e.toString());
         }
     }
 
