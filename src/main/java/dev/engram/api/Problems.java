@@ -27,7 +27,8 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 /**
  * The one mapping of errors to HTTP. Every failure leaves as an RFC 9457 {@code application/problem+json} body
  * built by {@link #problem}; the mapper methods below only name the exception types Quarkus dispatches on. No
- * response carries a stack trace or a class name.
+ * response carries a stack trace or a class name. A client's mistake (a 4xx) is logged at DEBUG; only a fault of the
+ * service (a 500) is logged at ERROR, with its stack trace and the id the response names.
  */
 public class Problems {
 
@@ -68,6 +69,10 @@ public class Problems {
 
     private Response respond(Throwable e, HttpServerRequest request) {
         Problem p = problem(e);
+        if (p.status() < 500) {
+            LOG.debugf("Refused %s %s with %d %s: %s", request == null ? "" : request.method(),
+                    request == null ? "" : request.path(), p.status(), p.slug(), p.detail());
+        }
         outcomes.refused(request, p);
         return p.toResponse(request == null ? null : request.path());
     }
