@@ -39,8 +39,8 @@ class BadInputTest {
     private static final String STYLE = "Short answers. Short answers.";
     private static final String STYLE_HASH = dev.engram.memory.Hash.of(STYLE);
     /** An ETag of a state the entry is not in. */
-    private static final String STALE = "\"" + dev.engram.memory.Hash.version(dev.engram.memory.Hash.of("old"), Map.of())
-            + "\"";
+    private static final String STALE = "\"" + dev.engram.memory.Hash.version(dev.engram.memory.Hash.of("old"),
+            Map.of()) + "\"";
 
     @Inject
     AgroalDataSource db;
@@ -75,8 +75,8 @@ class BadInputTest {
 
     static Stream<Bad> table() {
         byte[] notUtf8 = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}'};
-        byte[] overlong = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', 'a', (byte) 0xc0, (byte) 0xaf, 'b',
-            '"', '}'};
+        byte[] overlong = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', 'a', (byte) 0xc0, (byte) 0xaf,
+            'b', '"', '}'};
         byte[] surrogate = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', (byte) 0xed, (byte) 0xa0,
             (byte) 0x80, '"', '}'};
         List<Bad> rows = new ArrayList<>(List.of(
@@ -179,7 +179,8 @@ class BadInputTest {
                 new Bad("UTF-16LE body", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
                         "{\"content\":\"x\"}".getBytes(StandardCharsets.UTF_16LE), 400, "malformed", "body-encoding"),
                 new Bad("UTF-16 body with a byte order mark", "PUT", STYLE_PATH,
-                        Map.of("Content-Type", "application/json"), "{\"content\":\"x\"}".getBytes(StandardCharsets.UTF_16),
+                        Map.of("Content-Type", "application/json"),
+                        "{\"content\":\"x\"}".getBytes(StandardCharsets.UTF_16),
                         400, "malformed", "body-encoding"),
                 new Bad("UTF-32BE body", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
                         "{\"content\":\"x\"}".getBytes(java.nio.charset.Charset.forName("UTF-32BE")), 400, "malformed",

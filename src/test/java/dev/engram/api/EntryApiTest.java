@@ -123,7 +123,8 @@ class EntryApiTest {
     void deleteWritesATombstoneAndTheEntryLeavesReads() {
         String s = Api.newStore();
         put(s, "user", "editor", "{\"content\":\"Uses neovim.\\n\"}").then().statusCode(201);
-        given().header("If-Match", Api.quoted(Hash.version(Hash.of("stale"), Map.of()))).delete(entry(s, "user", "editor"))
+        given().header("If-Match", Api.quoted(Hash.version(Hash.of("stale"), Map.of())))
+                .delete(entry(s, "user", "editor"))
                 .then().statusCode(412);
         given().header("Engram-Session", "slack-7f3a").delete(entry(s, "user", "editor"))
                 .then().statusCode(200)

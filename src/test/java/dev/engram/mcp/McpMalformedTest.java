@@ -56,8 +56,8 @@ class McpMalformedTest {
         return Stream.of(
                 bad("not JSON", "{\"jsonrpc\":", 400, -32700, null),
                 new Bad("overlong UTF-8", overlong, 400, -32700, null),
-                new Bad("UTF-16", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}".getBytes(StandardCharsets.UTF_16LE),
-                        400, -32700, null),
+                new Bad("UTF-16", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"
+                        .getBytes(StandardCharsets.UTF_16LE), 400, -32700, null),
                 bad("an empty array", "[]", 400, -32600, null),
                 bad("a batch", "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", 400, -32600, null),
                 bad("null", "null", 400, -32600, null),
@@ -79,8 +79,8 @@ class McpMalformedTest {
                 bad("tool arguments a list", call(12, "{\"name\":\"memory_save\",\"arguments\":[]}"), 200, -32602, 12),
                 bad("tool name missing", call(13, "{\"arguments\":{}}"), 200, -32602, 13),
                 bad("tool name a number", call(14, "{\"name\":5,\"arguments\":{}}"), 200, -32602, 14),
-                bad("resource uri missing", "{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"resources/read\",\"params\":{}}",
-                        200, -32602, 15),
+                bad("resource uri missing", "{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"resources/read\","
+                        + "\"params\":{}}", 200, -32602, 15),
                 bad("a notification with params null", "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\","
                         + "\"params\":null}", 400, -32602, null));
     }

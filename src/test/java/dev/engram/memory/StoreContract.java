@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The conformance suite every {@link Store} passes, after the reference library's storetest: Validation,
- * PutGetList, Bounds, IfHash (here IfVersion, which covers meta too), Forget, Journal, LostUpdates, Search, Concurrent and Persistence. A store's test
+ * PutGetList, Bounds, IfHash (here IfVersion, which covers meta too), Forget, Journal, LostUpdates, Search,
+ * Concurrent and Persistence. A store's test
  * extends it and says how to make an empty store and how to reopen one.
  */
 public abstract class StoreContract {
@@ -223,7 +224,8 @@ public abstract class StoreContract {
         Change c2 = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(v1));
         assertEquals(first.hash(), c2.prev(), "the journal chains content hashes");
         assertEquals(first.hash(), c2.replaced());
-        Conflict e = assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "three"), PutOptions.NONE.ifVersion(v1)));
+        Conflict e = assertThrows(Conflict.class,
+                () -> s.put(entry(USER, "a", "three"), PutOptions.NONE.ifVersion(v1)));
         assertEquals(v1, e.want());
         assertEquals(c2.entry().version(), e.have());
         Conflict missing = assertThrows(Conflict.class,
