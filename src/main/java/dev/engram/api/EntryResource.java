@@ -27,7 +27,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -80,14 +79,17 @@ public class EntryResource {
     public Response get(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
         Entry e = store().get(Params.scope(scopeValue), Params.name(name));
-        String etag = Preconditions.quote(e.hash());
-        if (etag.equals(ifNoneMatch)) {
+        String etag = Preconditions.quote(e.version());
+        if (Preconditions.noneMatch(ifNoneMatch, e.version())) {
             return Response.notModified().header(HttpHeaders.ETAG, etag).build();
         }
         return Response.ok(EntryJson.of(e)).header(HttpHeaders.ETAG, etag).build();
     }
 
-    /** Creates or replaces the entry whole; 201 with its Location when created, 200 when replaced. */
+    /**
+     * Creates or replaces the entry whole; 201 with its Location (a path, never built from the Host header) when
+     * created, 200 when replaced. The ETag is the new version.
+     */
     @PUT
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -106,6 +108,7 @@ public class EntryResource {
         Entry draft = Entry.draft(scope, name, body.content(), body.meta());
         options = keys.apply(options, key, "PUT", location(name), Map.of("content", draft.content(), "meta",
                 draft.meta()));
+        gate.mayCreate(storeId);
         try {
             return written(outcomes.landed(store().put(draft, options)), name, false);
         } catch (Replayed r) {
@@ -113,7 +116,10 @@ public class EntryResource {
         }
     }
 
-    /** Replaces exactly one occurrence of old_text, retrying on concurrent writes unless If-Match pins the state. */
+    /**
+     * Replaces exactly one occurrence of old_text, retrying with a pause on concurrent writes until it lands or the
+     * configured deadline passes, unless If-Match pins the state.
+     */
     @PATCH
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -132,7 +138,7 @@ public class EntryResource {
         options = keys.apply(options, key, "PATCH", location(name), Map.of("old_text", patch.oldText(),
                 "new_text", patch.newText()));
         try {
-            return written(outcomes.landed(patch.applyTo(store(), scope, name, options, config.patchAttempts())),
+            return written(outcomes.landed(patch.applyTo(store(), scope, name, options, config.patchDeadline())),
                     name, false);
         } catch (Replayed r) {
             return written(r.first().change(), name, true);
@@ -159,15 +165,16 @@ public class EntryResource {
 
     /**
      * The answer to a write, the same whether it was made now or is replayed under its Idempotency-Key: the record,
-     * with 201 and a Location for a create, else 200; the ETag of what it wrote, except on a tombstone.
+     * with 201 and a Location (the entry's path, never built from the Host header) for a create, else 200; the ETag of what it wrote, except on a tombstone.
      */
     private RestResponse<ChangeJson> written(Change c, String name, boolean replayed) {
         boolean created = !c.entry().deleted() && c.replaced().isEmpty();
         RestResponse.ResponseBuilder<ChangeJson> r = created
-                ? RestResponse.ResponseBuilder.created(URI.create(location(name)))
+                ? RestResponse.ResponseBuilder.<ChangeJson>create(RestResponse.Status.CREATED)
+                        .header(HttpHeaders.LOCATION, location(name))
                 : RestResponse.ResponseBuilder.ok();
         if (!c.entry().deleted()) {
-            r.header(HttpHeaders.ETAG, Preconditions.quote(c.entry().hash()));
+            r.header(HttpHeaders.ETAG, Preconditions.quote(c.entry().version()));
         }
         if (replayed) {
             r.header(IdempotencyKeys.REPLAYED, "true");

@@ -1,6 +1,7 @@
 package dev.engram.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.engram.access.Caller;
 import dev.engram.memory.Change;
 import dev.engram.memory.Limited;
 import dev.engram.memory.Stores;
@@ -23,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -86,16 +88,24 @@ public class JournalFollowers {
 
     /**
      * Follows {@code store} after {@code after} for as long as {@code allowed} (asked before each page) holds;
-     * refused when this replica serves its most followers.
+     * refused when {@code caller} (the operator key aside) already holds its most followers here, or when this
+     * replica serves its most followers.
      */
-    void follow(String store, long after, SseEventSink sink, Sse sse, BooleanSupplier allowed) {
+    void follow(String store, long after, SseEventSink sink, Sse sse, Caller caller, BooleanSupplier allowed) {
+        int perKey = config.limits().followersPerKey();
+        if (!caller.operatorKey() && followers.stream()
+                .filter(f -> f.caller.equals(caller.id()) && !f.sink.isClosed()).count() >= perKey) {
+            throw new Limited(Limited.Kind.QUOTA, "journal-followers-per-key", perKey, 0, "This key already follows "
+                    + perKey + " journals live on this replica. Close one first, or read pages with ?after= instead "
+                    + "of following.");
+        }
         int max = config.journal().maxFollowers();
         if (followers.size() >= max) {
             throw new Limited(Limited.Kind.CAPACITY, "journal-followers", max, 5, "This replica already serves its "
                     + max + " live journal followers. Retry after the seconds in Retry-After (another replica may "
                     + "have room), or read pages with ?after= instead of following.");
         }
-        Follower f = new Follower(store, after, sink, sse, allowed);
+        Follower f = new Follower(store, caller.id(), after, sink, sse, allowed);
         followers.add(f);
         f.wake();
     }
@@ -136,6 +146,7 @@ public class JournalFollowers {
     /** One connected follower; one page at a time is read and sent, in seq order. */
     private final class Follower {
         final String store;
+        final String caller;
         final SseEventSink sink;
         final Sse sse;
         final BooleanSupplier allowed;
@@ -143,8 +154,9 @@ public class JournalFollowers {
         final AtomicBoolean draining = new AtomicBoolean();
         volatile boolean dirty;
 
-        Follower(String store, long cursor, SseEventSink sink, Sse sse, BooleanSupplier allowed) {
+        Follower(String store, String caller, long cursor, SseEventSink sink, Sse sse, BooleanSupplier allowed) {
             this.store = store;
+            this.caller = caller;
             this.allowed = allowed;
             this.cursor = cursor;
             this.sink = sink;
@@ -158,8 +170,9 @@ public class JournalFollowers {
             } else if (draining.compareAndSet(false, true)) {
                 try {
                     readers.execute(this::drain);
-                } catch (RejectedExecutionException shuttingDown) {
+                } catch (RejectedExecutionException stopping) {
                     draining.set(false);
+                    close();
                 }
             }
         }

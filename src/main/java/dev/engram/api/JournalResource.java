@@ -102,7 +102,7 @@ public class JournalResource {
                 ? Params.number(lastEventId, "Last-Event-ID", 0, Long.MAX_VALUE, 0)
                 : Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         requireStore();
-        followers.follow(storeId, cursor, sink, sse, gate.stillReadsEvery(storeId));
+        followers.follow(storeId, cursor, sink, sse, gate.caller(), gate.stillReadsEvery(storeId));
     }
 
     /** A read that found nothing tells an empty journal from a store that does not exist. */

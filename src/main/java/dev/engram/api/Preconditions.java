@@ -3,10 +3,13 @@ package dev.engram.api;
 import dev.engram.memory.Hash;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.PutOptions;
+import java.util.Locale;
 
 /**
- * Reads a write's HTTP headers into {@link PutOptions}: {@code If-Match: "<hash>"} is IfHash, {@code If-None-Match: *}
- * is "must not exist", {@code Engram-Based-On: <hash>} is BasedOn, {@code Engram-Session} names the session.
+ * Reads a write's HTTP headers into {@link PutOptions}: {@code If-Match: "<version>"} makes the write conditional on
+ * the entry's version (the ETag a read returned, which covers content and meta), {@code If-None-Match: *} on the
+ * entry not existing, {@code Engram-Based-On: <hash>} records the content hash it was built on, and
+ * {@code Engram-Session} names the session. A header sent empty is refused, never read as absent.
  */
 final class Preconditions {
 
@@ -24,17 +27,17 @@ final class Preconditions {
             throw new Invalid("precondition-headers", "If-Match", "Send If-Match or If-None-Match, not both.");
         }
         if (ifMatch != null) {
-            options = options.ifHash(etag(ifMatch, "If-Match"));
+            options = options.ifVersion(version(ifMatch));
         }
         if (ifNoneMatch != null) {
             if (!ifNoneMatch.trim().equals("*")) {
                 throw new Invalid("if-none-match-form", "If-None-Match", "If-None-Match takes only *, meaning "
-                        + "the entry must not exist yet.");
+                        + "the entry must not exist yet; not \"" + printable(ifNoneMatch) + "\".");
             }
-            options = options.ifHash("");
+            options = options.ifVersion("");
         }
         if (basedOn != null) {
-            options = options.basedOn(etag(basedOn, BASED_ON));
+            options = options.basedOn(hash(basedOn));
         }
         return options;
     }
@@ -52,23 +55,57 @@ final class Preconditions {
         return header;
     }
 
-    /** A hash from an ETag-valued header, quoted or not. */
-    static String etag(String header, String name) {
-        String value = header.trim();
-        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
-            value = value.substring(1, value.length() - 1);
+    /** The version in an If-Match header: one ETag, quoted or not. */
+    private static String version(String header) {
+        String value = unquote(header);
+        if (Hash.isVersion(value)) {
+            return value;
         }
+        String hint = Hash.isHash(value) ? " That is a content hash (the entry's hash member); If-Match takes the ETag,"
+                + " which also covers the meta." : "";
+        throw new Invalid("if-match-form", "If-Match", "If-Match takes one ETag, the one a read of the entry "
+                + "returned, such as \"v:<64 hex digits>\"; not \"" + printable(header) + "\"." + hint);
+    }
+
+    /** The content hash in an Engram-Based-On header, quoted or not. */
+    private static String hash(String header) {
+        String value = unquote(header);
         if (!Hash.isHash(value)) {
-            throw new Invalid(name.toLowerCase(java.util.Locale.ROOT) + "-form", name, name + " takes one "
-                    + "entry hash, the ETag a read returned, such as \"sha256:<64 hex digits>\"; not \""
-                    + printable(header) + "\".");
+            throw new Invalid(BASED_ON.toLowerCase(Locale.ROOT) + "-form", BASED_ON, BASED_ON + " takes the content "
+                    + "hash the write was built on (the entry's hash member), such as \"sha256:<64 hex digits>\"; "
+                    + "not \"" + printable(header) + "\".");
         }
         return value;
     }
 
-    /** The ETag of a hash. */
-    static String quote(String hash) {
-        return "\"" + hash + "\"";
+    private static String unquote(String header) {
+        String value = header.trim();
+        if (value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")) {
+            value = value.substring(1, value.length() - 1);
+        }
+        return value;
+    }
+
+    /** The ETag of an entry's version. */
+    static String quote(String version) {
+        return "\"" + version + "\"";
+    }
+
+    /** Whether an If-None-Match header on a read names {@code version}: * or a list of ETags, weak or strong. */
+    static boolean noneMatch(String header, String version) {
+        if (header == null) {
+            return false;
+        }
+        for (String tag : header.split(",")) {
+            String t = tag.trim();
+            if (t.startsWith("W/")) {
+                t = t.substring(2);
+            }
+            if (t.equals("*") || t.equals(quote(version))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String printable(String s) {

@@ -30,7 +30,8 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 /**
  * The one mapping of errors to HTTP. Every failure leaves as an RFC 9457 {@code application/problem+json} body
  * built by {@link #problem}; the mapper methods below only name the exception types Quarkus dispatches on. No
- * response carries a stack trace or a class name.
+ * response carries a stack trace or a class name. A client's mistake (a 4xx) is logged at DEBUG; only a fault of the
+ * service (a 500) is logged at ERROR, with its stack trace and the id the response names.
  */
 public class Problems {
 
@@ -71,6 +72,10 @@ public class Problems {
 
     private Response respond(Throwable e, HttpServerRequest request) {
         Problem p = problem(e);
+        if (p.status() < 500) {
+            LOG.debugf("Refused %s %s with %d %s: %s", request == null ? "" : request.method(),
+                    request == null ? "" : request.path(), p.status(), p.slug(), p.detail());
+        }
         outcomes.refused(request, p);
         return p.toResponse(request == null ? null : request.path());
     }
@@ -79,6 +84,12 @@ public class Problems {
     static Problem problem(Throwable e) {
         if (e instanceof MemoryException m) {
             return memory(m);
+        }
+        if (e instanceof WebApplicationException w && w.getCause() instanceof RefusedBody b) {
+            return b.problem();
+        }
+        if (e instanceof RefusedBody b) {
+            return b.problem();
         }
         if (e instanceof Denied d) {
             return forbidden(d);
@@ -128,18 +139,27 @@ public class Problems {
                     .with("bound", b.bound()).with("needed", b.needed());
         }
         if (e instanceof Limited l) {
-            int status = switch (l.kind()) {
-                case RATE, QUOTA -> 429;
-                case CAPACITY -> 503;
-            };
-            Problem p = Problem.of(l.kind() == Limited.Kind.QUOTA ? "quota" : l.kind() == Limited.Kind.RATE
-                    ? "rate-limited" : "busy", status, l.kind() == Limited.Kind.QUOTA ? "Quota reached"
-                    : l.kind() == Limited.Kind.RATE ? "Too many requests" : "Server busy", l.getMessage())
-                    .with("limit", l.limit()).with("max", l.max());
-            return l.retryAfterSeconds() > 0 ? p.header("Retry-After", Long.toString(l.retryAfterSeconds()))
-                    .with("retry_after", l.retryAfterSeconds()) : p;
+            return limited(l);
         }
         return Problem.of("not-found", 404, "Not found", ((NotFound) e).getMessage());
+    }
+
+    /** A limit reached: 429 for the caller's rate or quota, 503 for the replica's capacity; Retry-After when waiting helps. */
+    public static Problem limited(Limited l) {
+        int status = l.kind() == Limited.Kind.CAPACITY ? 503 : 429;
+        String type = switch (l.kind()) {
+            case RATE -> "rate-limited";
+            case QUOTA -> "quota";
+            case CAPACITY -> "busy";
+        };
+        String title = switch (l.kind()) {
+            case RATE -> "Too many requests";
+            case QUOTA -> "Quota reached";
+            case CAPACITY -> "Server busy";
+        };
+        Problem p = Problem.of(type, status, title, l.getMessage()).with("limit", l.limit()).with("max", l.max());
+        return l.retryAfterSeconds() > 0 ? p.header("Retry-After", Long.toString(l.retryAfterSeconds()))
+                .with("retry_after", l.retryAfterSeconds()) : p;
     }
 
     /** A request the caller's key does not allow: what it needs, and the scopes the key writes and reads there. */

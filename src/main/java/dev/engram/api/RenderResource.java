@@ -3,8 +3,9 @@ package dev.engram.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.engram.api.access.Gate;
-import dev.engram.memory.Entry;
 import dev.engram.memory.Invalid;
+import dev.engram.memory.Listing;
+import dev.engram.memory.NotFound;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
@@ -27,7 +28,6 @@ import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -78,7 +78,7 @@ public class RenderResource {
     @Produces({MARKDOWN, MediaType.APPLICATION_JSON})
     public Response render(@QueryParam("scope") List<String> scopes, @QueryParam("max_total_bytes") String max,
             @QueryParam("scope_max_bytes") List<String> caps, @Context HttpHeaders headers) {
-        Rendered r = render(scopes, max, caps);
+        Rendered r = render(scopes, max, caps, false);
         if (wantsJson(headers)) {
             return Response.ok(RenderJson.of(r), MediaType.APPLICATION_JSON).build();
         }
@@ -93,7 +93,7 @@ public class RenderResource {
             @Context HttpHeaders headers) {
         String id = Preconditions.session(session);
         gate.in(Params.store(storeId)).checkWritesAny();
-        Rendered r = render(scopes, max, caps);
+        Rendered r = render(scopes, max, caps, true);
         Optional<SessionManifests.SessionRecord> written = sessions.record(storeId, id, r.manifest());
         if (wantsJson(headers)) {
             RenderJson j = RenderJson.of(r);
@@ -136,7 +136,11 @@ public class RenderResource {
                 ManifestJson.of(h.inForce()), h.inForce().hash());
     }
 
-    private Rendered render(List<String> scopeValues, String max, List<String> caps) {
+    /**
+     * Renders the store's scopes with its bound as of the same moment; a store that does not exist renders empty, or
+     * is {@link NotFound} when {@code mustExist} (a session render, which would record what the session was shown).
+     */
+    private Rendered render(List<String> scopeValues, String max, List<String> caps, boolean mustExist) {
         Store store = stores.store(Params.store(storeId));
         List<Scope> scopes = gate.in(storeId).narrowReads(Params.scopes(scopeValues));
         int ceiling = config.render().maxTotalBytesCeiling();
@@ -152,9 +156,12 @@ public class RenderResource {
                     (int) Params.number(cap.substring(colon + 1), "scope_max_bytes", Integer.MIN_VALUE,
                             ceiling, 0));
         }
-        Map<Scope, List<Entry>> lists = store.listScopes(scopes);
-        List<Scope> order = scopes.isEmpty() ? new ArrayList<>(lists.keySet()) : scopes;
-        return Render.render(lists, order, store.maxEntryBytes(), options);
+        Listing listing = store.listing(scopes);
+        if (mustExist && !listing.exists()) {
+            throw NotFound.store(storeId);
+        }
+        List<Scope> order = scopes.isEmpty() ? new ArrayList<>(listing.lists().keySet()) : scopes;
+        return Render.render(listing.lists(), order, listing.maxEntryBytes(), options);
     }
 
     private static boolean wantsJson(HttpHeaders headers) {

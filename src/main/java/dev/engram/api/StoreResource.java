@@ -40,6 +40,7 @@ public class StoreResource {
             throw new Invalid("number-range", "max_entry_bytes", "max_entry_bytes must be from 1 to "
                     + config.maxEntryBytesCeiling() + ", not " + limit + ".");
         }
+        gate.mayCreate(store);
         StoreInfo info = stores.configure(Params.store(store), limit);
         return Response.status(info.created() ? 201 : 200).entity(Replies.StoreJson.of(info)).build();
     }

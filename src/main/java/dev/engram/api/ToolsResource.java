@@ -108,6 +108,9 @@ public class ToolsResource {
         MemoryTools tools = tools(body.scopes(), body.readScopes(), shown);
         Optional<Map<String, Object>> args = arguments(body.arguments());
         Optional<IdempotencyKey> key = key(keyHeader, body, args);
+        if (MemoryTools.SAVE.equals(body.name())) {
+            gate.mayCreate(storeId);
+        }
         ToolResult r;
         try {
             r = args.isEmpty()

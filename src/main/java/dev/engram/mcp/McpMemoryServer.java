@@ -17,6 +17,8 @@ import dev.engram.tools.MemoryTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
 import dev.engram.tools.ToolResult;
+import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
+import io.quarkiverse.mcp.server.McpException;
 import io.quarkiverse.mcp.server.MetaKey;
 import io.quarkiverse.mcp.server.ResourceManager;
 import io.quarkiverse.mcp.server.ResourceResponse;
@@ -104,6 +106,9 @@ public class McpMemoryServer {
         try {
             c = settings();
             gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
+            if (MemoryTools.SAVE.equals(tool)) {
+                gate.mayCreate(c.store());
+            }
         } catch (MemoryException | Denied e) {
             return ToolResponse.error(e.getMessage());
         }
@@ -124,13 +129,22 @@ public class McpMemoryServer {
         return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, meta);
     }
 
-    /** The connection's block, recorded in its session's manifest log when the session is known. */
+    /**
+     * The connection's block, recorded in its session's manifest log when the session is known. A connection the
+     * block cannot be rendered for (no store named, a bad scope, a bound too small) gets an Invalid params error that
+     * says what to change.
+     */
     private String block() {
-        McpConnectionSettings c = settings();
-        gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
-        Store store = stores.store(c.store());
-        Rendered r = Render.render(store, allScopes(c),
-                RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
+        McpConnectionSettings c;
+        Rendered r;
+        try {
+            c = settings();
+            gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
+            Store store = stores.store(c.store());
+            r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
+        } catch (MemoryException e) {
+            throw new McpException(e.getMessage(), JsonRpcErrorCodes.INVALID_PARAMS);
+        }
         if (!c.session().isEmpty()) {
             sessions.record(c.store(), c.session(), r.manifest());
         }

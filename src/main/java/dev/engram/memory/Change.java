@@ -13,8 +13,8 @@ import java.util.Optional;
  *     {@link Store#journal} takes
  * @param entry the entry after the change; a tombstone carries the last content with {@code deleted} set; an
  *     erased record carries no content or meta, and keeps its hash
- * @param prev the hash the write was built on: the one the caller named with {@link PutOptions#ifHash} or
- *     {@link PutOptions#basedOn}, else the hash the store held; "" for a create
+ * @param prev the content hash the write was built on: the one the caller named with {@link PutOptions#basedOn},
+ *     else the one the store held (which a precondition, {@link PutOptions#ifVersion}, has pinned); "" for a create
  * @param replaced the hash the store held when the change landed, "" for a create; records of one entry chain
  *     through it
  * @param session the session that wrote the change, or ""

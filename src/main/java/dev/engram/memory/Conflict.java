@@ -1,8 +1,8 @@
 package dev.engram.memory;
 
 /**
- * A conditional write whose precondition failed: the hash the caller expected ({@code want}) and the one the store
- * holds ({@code have}), "" for no entry on either side. Nothing was written.
+ * A conditional write whose precondition failed: the {@link Entry#version} the caller expected ({@code want}) and
+ * the one the store holds ({@code have}), "" for no entry on either side. Nothing was written.
  */
 public final class Conflict extends MemoryException {
 
@@ -12,7 +12,11 @@ public final class Conflict extends MemoryException {
     private final String have;
 
     public Conflict(Scope scope, String name, String want, String have) {
-        super(message(scope, name, want, have));
+        this(scope, name, want, have, message(scope, name, want, have));
+    }
+
+    private Conflict(Scope scope, String name, String want, String have, String message) {
+        super(message);
         this.scope = scope;
         this.name = name;
         this.want = want;
@@ -22,7 +26,7 @@ public final class Conflict extends MemoryException {
     private static String message(Scope scope, String name, String want, String have) {
         String id = scope + "/" + name;
         if (want.isEmpty()) {
-            return id + " already exists (" + have + "). Read it, and write over it with its hash as the "
+            return id + " already exists (" + have + "). Read it, and write over it with its version as the "
                     + "precondition if you mean to replace it.";
         }
         if (have.isEmpty()) {
@@ -30,7 +34,19 @@ public final class Conflict extends MemoryException {
                     + ". Read the journal to see what happened, and write without a precondition to create it.";
         }
         return id + " is now " + have + ", not the " + want + " this write was built on. Read it again, "
-                + "apply your change to what it holds now, and retry with its hash.";
+                + "apply your change to what it holds now, and retry with the version that read returns.";
+    }
+
+    /**
+     * An edit that retried on every conflict for {@code millis} milliseconds, {@code attempts} times, and found the
+     * entry changed each time: other sessions keep writing it. {@code want} and {@code have} are those of the last
+     * attempt.
+     */
+    public static Conflict contended(Scope scope, String name, String want, String have, int attempts, long millis) {
+        return new Conflict(scope, name, want, have, scope + "/" + name + " changed under this edit " + attempts
+                + " times in " + millis + " ms: it was read, edited and written again after each change, with a "
+                + "pause between tries, until its deadline, and other sessions kept writing it. Nothing was written;"
+                + " send the edit again.");
     }
 
     public Scope scope() {

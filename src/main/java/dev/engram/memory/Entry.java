@@ -43,6 +43,14 @@ public record Entry(Scope scope, String name, String content, Map<String, String
         return meta.getOrDefault(DESCRIPTION, "");
     }
 
+    /**
+     * The entry's version ({@link Hash#version}): it changes when the content or the meta does, so a precondition
+     * on it, unlike one on {@link #hash}, also fails after a change of meta alone. "" on a draft.
+     */
+    public String version() {
+        return hash.isEmpty() ? "" : Hash.version(hash, meta);
+    }
+
     /** The content's size in UTF-8 bytes, the number the store's bound applies to. */
     public int size() {
         return Utf8.length(content);

@@ -60,8 +60,12 @@ public final class Match {
         }
     }
 
-    /** The query's words, folded. */
+    /** The query's words, folded; {@link Invalid} when the query holds NUL, which no entry can hold. */
     public static List<String> words(String query) {
+        if (query.indexOf('\0') >= 0) {
+            throw new Invalid("query-nul", "q", "The query holds a NUL character (\\u0000), which no entry can hold; "
+                    + "remove it.");
+        }
         List<String> words = new ArrayList<>();
         int start = -1;
         for (int i = 0; i <= query.length(); i++) {

@@ -1,17 +1,22 @@
 package dev.engram.memory;
 
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 
 /**
  * An edit anchored in the stored text: replace exactly one occurrence of {@code oldText} with {@code newText}.
- * Applied with {@link PutOptions#ifHash} on the state it read and retried on a conflict, so two sessions patching
- * one entry keep both edits, and an edit whose anchor another session removed fails out loud.
+ * Applied with {@link PutOptions#ifVersion} on the state it read and retried on a conflict, so two sessions patching
+ * one entry keep both edits (and its meta, which a concurrent write may have changed), and an edit whose anchor
+ * another session removed fails out loud.
  */
 public record Patch(String oldText, String newText) {
 
-    /** How many times {@link #applyTo} reads and writes again after a conflict before giving up. */
-    public static final int DEFAULT_ATTEMPTS = 8;
+    /** How long {@link #applyTo} keeps retrying after conflicts before it gives up. */
+    public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
+    /** The longest pause between two tries, in milliseconds; each pause is random, up to a bound that doubles. */
+    static final long MAX_PAUSE_MILLIS = 64;
 
     public Patch {
         if (oldText == null || oldText.isEmpty()) {
@@ -44,53 +49,71 @@ public record Patch(String oldText, String newText) {
     }
 
     /**
-     * Reads the entry, applies the patch and writes it conditional on the state read, again after each conflict,
-     * up to {@code attempts} times. With a precondition already in {@code options} it tries once.
+     * Reads the entry, applies the patch and writes it conditional on the version read; after a conflict, pauses a
+     * random while (longer after each) and does it again, until it lands or {@code deadline} has passed, when it
+     * throws {@link Conflict#contended}. With a precondition already in {@code options} it tries once.
      */
-    public Change applyTo(Store store, Scope scope, String name, PutOptions options, int attempts) {
-        return applyTo(store, scope, name, options, attempts,
+    public Change applyTo(Store store, Scope scope, String name, PutOptions options, Duration deadline) {
+        return applyTo(store, scope, name, options, deadline,
                 draft -> options.idempotency().map(IdempotencyKey::reply).orElse(""));
     }
 
     /**
-     * As {@link #applyTo(Store, Scope, String, PutOptions, int)}, recording {@code reply} of the entry about to be
-     * written with the idempotency key of {@code options}. A patch under a key already used is {@link Replayed}
+     * As {@link #applyTo(Store, Scope, String, PutOptions, Duration)}, recording {@code reply} of the entry about to
+     * be written with the idempotency key of {@code options}. A patch under a key already used is {@link Replayed}
      * before the entry is read, since the patched entry would no longer take the patch; and so is one that fails
      * because a concurrent request under the same key landed between the check and the read.
      */
-    public Change applyTo(Store store, Scope scope, String name, PutOptions options, int attempts,
+    public Change applyTo(Store store, Scope scope, String name, PutOptions options, Duration deadline,
             Function<Entry, String> reply) {
         Optional<IdempotencyKey> key = options.idempotency();
         key.flatMap(store::replay).ifPresent(first -> {
             throw new Replayed(first);
         });
+        long start = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             Entry draft;
-            String hash;
+            String version;
             try {
                 Entry current = store.get(scope, name);
                 if (options.conditional()) {
                     options.check(scope, name, current);
                 }
                 draft = Entry.draft(scope, name, apply(scope, name, current.content()), current.meta());
-                hash = current.hash();
+                version = current.version();
             } catch (NotFound | Invalid | Conflict refused) {
                 key.flatMap(store::replay).ifPresent(first -> {
                     throw new Replayed(first);
                 });
                 throw refused;
             }
-            PutOptions write = options.ifHash(hash);
+            PutOptions write = options.ifVersion(version);
             if (key.isPresent()) {
                 write = write.idempotent(key.get().reply(reply.apply(draft)));
             }
             try {
                 return store.put(draft, write);
             } catch (Conflict c) {
-                if (options.conditional() || attempt >= attempts) {
+                long elapsed = System.nanoTime() - start;
+                if (options.conditional()) {
                     throw c;
                 }
+                if (elapsed >= deadline.toNanos() || !pause(attempt)) {
+                    throw Conflict.contended(scope, name, c.want(), c.have(), attempt, elapsed / 1_000_000);
+                }
             }
+        }
+    }
+
+    /** Sleeps up to 2^attempt ms (at most {@link #MAX_PAUSE_MILLIS}), at random; false when interrupted. */
+    private static boolean pause(int attempt) {
+        long bound = Math.min(MAX_PAUSE_MILLIS, 1L << Math.min(attempt, 20));
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(bound + 1));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 }

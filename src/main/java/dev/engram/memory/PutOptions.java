@@ -4,13 +4,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How one write is made: who makes it ({@code session}), the precondition ({@link #ifHash}), the claimed base
+ * How one write is made: who makes it ({@code session}), the precondition ({@link #ifVersion}), the claimed base
  * ({@link #basedOn}) and the key it is made once under ({@link #idempotent}). Used by {@link Store#put} and
  * {@link Store#forget}.
  *
  * @param session the session that writes, recorded on the change; "" for none
- * @param expect the hash the stored entry must have, "" meaning it must not exist; empty for no precondition
- * @param base the hash the write was built on without making it a precondition; empty for none
+ * @param expect the {@link Entry#version} the stored entry must have, "" meaning it must not exist; empty for no
+ *     precondition
+ * @param base the content hash the write was built on without making it a precondition; empty for none
  * @param idempotency the key the write is made at most once under; empty for none
  */
 public record PutOptions(String session, Optional<String> expect, Optional<String> base,
@@ -37,16 +38,18 @@ public record PutOptions(String session, Optional<String> expect, Optional<Strin
     }
 
     /**
-     * These options, conditional on the stored hash being {@code hash}, "" meaning the entry must not exist. The
-     * hash is also the write's base.
+     * These options, conditional on the stored entry's {@link Entry#version} being {@code version}, "" meaning the
+     * entry must not exist. A change of content or of meta alone fails it. The state it names is also the write's
+     * base.
      */
-    public PutOptions ifHash(String hash) {
-        return new PutOptions(session, Optional.of(Objects.requireNonNull(hash, "hash")), base, idempotency);
+    public PutOptions ifVersion(String version) {
+        return new PutOptions(session, Optional.of(Objects.requireNonNull(version, "version")), base, idempotency);
     }
 
     /**
-     * These options, recording {@code hash} as the state the write was built on without making it a precondition,
-     * so that a later reader can tell a lost update from an ordinary edit.
+     * These options, recording the content hash {@code hash} as the state the write was built on without making it a
+     * precondition, so that a later reader can tell a lost update from an ordinary edit. "" claims that the entry did
+     * not exist.
      */
     public PutOptions basedOn(String hash) {
         return new PutOptions(session, expect, Optional.of(Objects.requireNonNull(hash, "hash")), idempotency);
@@ -63,27 +66,20 @@ public record PutOptions(String session, Optional<String> expect, Optional<Strin
     }
 
     /**
-     * The base the caller named, through {@link #ifHash} or {@link #basedOn}; empty when it named none, in which
-     * case the store records the hash it holds.
+     * The content hash the store records as the change's {@code prev}, given the live entry or null: the one named
+     * with {@link #basedOn}, else the one the store holds (which a met precondition has pinned).
      */
-    public Optional<String> claimedBase() {
-        return expect.isPresent() ? expect : base;
-    }
-
-    /** The hash a store records as the change's {@code prev}, given the live entry or null. */
     public String baseFor(Entry stored) {
-        return claimedBase().orElse(stored == null ? "" : stored.hash());
+        return base.orElse(stored == null ? "" : stored.hash());
     }
 
     /** Throws {@link Conflict} when the write is conditional and {@code stored} (null for none) does not satisfy it. */
     public void check(Scope scope, String name, Entry stored) {
-        checkHash(scope, name, stored == null ? "" : stored.hash());
-    }
-
-    /** Throws {@link Conflict} when the write is conditional and the live hash {@code have} ("" for none) differs. */
-    public void checkHash(Scope scope, String name, String have) {
-        if (expect.isPresent() && !expect.get().equals(have)) {
-            throw new Conflict(scope, name, expect.get(), have);
+        if (expect.isPresent()) {
+            String have = stored == null ? "" : stored.version();
+            if (!expect.get().equals(have)) {
+                throw new Conflict(scope, name, expect.get(), have);
+            }
         }
     }
 }

@@ -48,9 +48,17 @@ public interface Store {
     }
 
     /**
+     * The live entries of {@code scopes}, as {@link #listScopes} lists them, with the store's entry bound, both read
+     * as of one moment: what a render needs, so that every replica renders the same bytes for one state.
+     */
+    default Listing listing(List<Scope> scopes) {
+        return new Listing(listScopes(scopes), maxEntryBytes(), true);
+    }
+
+    /**
      * Creates or replaces the whole entry, content and meta, and appends the new state to the journal. Refuses what
-     * {@link EntryRules#check} refuses ({@link Invalid}, {@link TooLarge}) and, under {@link PutOptions#ifHash}, a
-     * stored hash other than the one expected ({@link Conflict}). Hash and time on {@code entry} are ignored. A
+     * {@link EntryRules#check} refuses ({@link Invalid}, {@link TooLarge}) and, under {@link PutOptions#ifVersion}, a
+     * stored version other than the one expected ({@link Conflict}). Hash and time on {@code entry} are ignored. A
      * refused write writes nothing, and records no idempotency key.
      *
      * <p>Under {@link PutOptions#idempotent}, a key already used by the same caller is answered before anything
@@ -64,7 +72,7 @@ public interface Store {
 
     /**
      * Writes a tombstone: the entry leaves get and list, and the journal keeps its last content. A missing entry is
-     * {@link NotFound}; a failed {@link PutOptions#ifHash} is {@link Conflict}; an idempotency key as for
+     * {@link NotFound}; a failed {@link PutOptions#ifVersion} is {@link Conflict}; an idempotency key as for
      * {@link #put}.
      *
      * @return the record it appended
@@ -92,8 +100,8 @@ public interface Store {
     /**
      * The live entries of {@code scopes} that {@link Match} the query, listed by scope in the order given, then by
      * name; every scope of the store, in byte order, when {@code scopes} is empty. At most {@code limit} entries
-     * when it is positive. A query over {@link Match#MAX_QUERY_CHARS} characters or {@link Match#MAX_QUERY_WORDS}
-     * words is {@link Invalid} ({@link Match#checkQuery}).
+     * when it is positive. A query holding NUL, or over {@link Match#MAX_QUERY_CHARS} characters or
+     * {@link Match#MAX_QUERY_WORDS} words, is {@link Invalid} ({@link Match#checkQuery}).
      */
     List<Entry> search(List<Scope> scopes, String query, int limit);
 

@@ -48,9 +48,15 @@ public interface EngramConfig {
     /** Idempotency keys. */
     Idempotency idempotency();
 
-    /** How many times a patch reads and writes again after a concurrent write changed its entry. */
-    @WithDefault("8")
-    int patchAttempts();
+    /** Rate limits and quotas per key. */
+    Limits limits();
+
+    /**
+     * How long a patch without If-Match keeps reading, editing and writing again, with a growing random pause,
+     * while concurrent writes change its entry; past it the patch fails with 412.
+     */
+    @WithDefault("10s")
+    Duration patchDeadline();
 
     /**
      * The longest a statement of Engram's may run in PostgreSQL before it is cancelled (and the request answered
@@ -132,6 +138,33 @@ public interface EngramConfig {
         /** The largest block a render may be asked for ({@code max_total_bytes}), in bytes. */
         @WithDefault("1048576")
         int maxTotalBytesCeiling();
+    }
+
+    /** What one key may use; each limit is per key (the operator key is exempt) and counted on each replica. */
+    interface Limits {
+        /** Requests a second a key may send to one replica, sustained; 0 turns the rate limit off. */
+        @WithDefault("100")
+        double requestsPerSecond();
+
+        /** Requests a key may send at once before the rate applies. */
+        @WithDefault("200")
+        int burst();
+
+        /** Stores a key may create (by its first write to a store that does not exist). */
+        @WithDefault("1000")
+        int storesPerKey();
+
+        /** Live entries a store may hold; a write that would create one more is refused. */
+        @WithDefault("10000")
+        int entriesPerStore();
+
+        /** MCP sessions a key may hold open on one replica (streamable sessions and legacy SSE connections). */
+        @WithDefault("64")
+        int mcpSessionsPerKey();
+
+        /** Live journal followers a key may hold on one replica. */
+        @WithDefault("16")
+        int followersPerKey();
     }
 
     interface Idempotency {

@@ -14,6 +14,6 @@ public class ToolSettings {
     @Singleton
     ToolOptions toolOptions(EngramConfig config) {
         return new ToolOptions(ToolOptions.DEFAULT_SEARCH_LIMIT, ToolOptions.DEFAULT_SEARCH_BYTES,
-                config.patchAttempts());
+                config.patchDeadline());
     }
 }

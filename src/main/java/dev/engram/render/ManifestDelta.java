@@ -185,11 +185,7 @@ final class ManifestDelta {
             }
             boolean hasEntry = m.containsKey("scope") || m.containsKey("name") || m.containsKey("hash")
                     || m.containsKey("bytes") || m.containsKey("reason");
-            Object keep = m.get("keep");
-            if (keep != null && !(keep instanceof Long)) {
-                throw malformed(list + " has a keep that is not a whole number");
-            }
-            out.add(new Op(keep == null ? 0 : Math.toIntExact((Long) keep), hasEntry ? entry(m, list) : null));
+            out.add(new Op(whole(m.get("keep"), list + " has a keep"), hasEntry ? entry(m, list) : null));
         }
         return out;
     }
@@ -208,13 +204,23 @@ final class ManifestDelta {
         if (!(item instanceof Map<?, ?> m)) {
             throw malformed(list + " holds something that is not an object");
         }
-        Object bytes = m.get("bytes");
-        if (bytes != null && !(bytes instanceof Long)) {
-            throw malformed(list + " has bytes that are not a whole number");
-        }
         return new ManifestEntry(new Scope(text(m.get("scope"), "scope")), text(m.get("name"), "name"),
-                text(m.get("hash"), "hash"), bytes == null ? 0 : Math.toIntExact((Long) bytes),
+                text(m.get("hash"), "hash"), whole(m.get("bytes"), list + " has a bytes value"),
                 text(m.get("reason"), "reason"));
+    }
+
+    /** A whole number a record gives, 0 when absent; malformed when it is not one or does not fit an int. */
+    private static int whole(Object value, String what) {
+        if (value == null) {
+            return 0;
+        }
+        if (!(value instanceof Long n)) {
+            throw malformed(what + " that is not a whole number");
+        }
+        if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
+            throw malformed(what + " of " + n + ", out of range");
+        }
+        return n.intValue();
     }
 
     private static String text(Object value, String member) {

@@ -4,6 +4,7 @@ import dev.engram.memory.Budget;
 import dev.engram.memory.Entry;
 import dev.engram.memory.EntryRules;
 import dev.engram.memory.Invalid;
+import dev.engram.memory.Listing;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Utf8;
@@ -38,7 +39,8 @@ public final class Render {
     /** Renders {@code scopes} of {@code store}; {@link Budget} when the bounds cannot be met. */
     public static Rendered render(Store store, List<Scope> scopes, RenderOptions options) {
         checkScopes(scopes, options);
-        return render(store.listScopes(scopes), scopes, store.maxEntryBytes(), options);
+        Listing listing = store.listing(scopes);
+        return render(listing.lists(), scopes, listing.maxEntryBytes(), options);
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.engram.memory.EntryRules;
 import dev.engram.memory.Hash;
 import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
+import dev.engram.memory.Limited;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Patch;
 import dev.engram.memory.PutOptions;
@@ -15,6 +16,7 @@ import dev.engram.memory.Store;
 import dev.engram.memory.TooLarge;
 import dev.engram.render.Manifest;
 import dev.engram.render.ManifestEntry;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -31,6 +33,9 @@ import java.util.function.Supplier;
  * the store itself are thrown.
  */
 public final class MemoryTools {
+
+    /** The tool that may create the store it writes to. */
+    public static final String SAVE = ToolSchemas.SAVE;
 
     private final Store store;
     private final List<Scope> writable;
@@ -121,6 +126,8 @@ public final class MemoryTools {
             return ToolResult.error("too_large", e.getMessage());
         } catch (Conflict e) {
             return ToolResult.error("conflict", e.getMessage());
+        } catch (Limited e) {
+            return ToolResult.error("quota", e.getMessage());
         }
     }
 
@@ -128,8 +135,9 @@ public final class MemoryTools {
 
     /**
      * Writes the entry whole. A call without meta keeps the stored meta; {} clears it. The write is based on the hash
-     * the session's last render showed when that render held the entry, else on this read, so a write another
-     * session made in between is a lost update the journal reports, and the result says so.
+     * the session's last render showed when that render held the entry, else on this read ("" when the entry was
+     * absent), so a write another session made in between, a create included, is a lost update the journal reports,
+     * and the result says so. The result says what the write replaced, which is not always what was read.
      */
     private ToolResult save(Arguments args, String session, Optional<IdempotencyKey> key) {
         args.only("scope", "name", "content", "meta");
@@ -140,19 +148,27 @@ public final class MemoryTools {
         Entry stored = find(scope, name);
         Map<String, String> finalMeta = meta.orElse(stored == null ? Map.of() : stored.meta());
         Optional<String> fromBlock = shownHash(scope, name);
-        PutOptions put = PutOptions.NONE.session(session);
-        if (fromBlock.isPresent()) {
-            put = put.basedOn(fromBlock.get());
-        } else if (stored != null) {
-            put = put.basedOn(stored.hash());
-        }
+        String read = stored == null ? "" : stored.hash();
+        String base = fromBlock.orElse(read);
         Entry draft = Entry.draft(scope, name, content, finalMeta);
-        // The line is written before the write, from what the store will record, so that it is kept with the key.
-        String line = "Saved " + scope + "/" + name + " (" + draft.size() + " of " + store.maxEntryBytes()
-                + " bytes, " + Hash.of(content) + "): " + (stored == null ? "created" : "replaced " + stored.size()
-                + " bytes") + "; " + metaSaid(stored, meta, draft.meta()) + basedSaid(stored, fromBlock) + ".";
-        Change c = store.put(draft, once(put, key, line));
+        PutOptions put = PutOptions.NONE.session(session).basedOn(base);
+        if (key.isPresent()) {
+            // A retry under the key is answered with the line of the write as this call expects it to land (on what
+            // it read), recorded with the key in the write's own transaction; this answer says what it did replace.
+            Entry expected = new Entry(scope, name, content, finalMeta, Hash.of(content), null, false);
+            put = put.idempotent(key.get().reply(saved(new Change(0, expected, base, read, session, "",
+                    Instant.EPOCH), stored, meta, fromBlock)));
+        }
+        Change c = store.put(draft, put);
+        String line = saved(c, stored, meta, fromBlock);
         return ToolResult.wrote(line, new WriteRecord(ToolSchemas.SAVE, c));
+    }
+
+    /** The line a save answers: what it wrote, what it replaced, what became of the meta, and what it was built on. */
+    private String saved(Change c, Entry stored, Optional<Map<String, String>> meta, Optional<String> fromBlock) {
+        return "Saved " + c.entry().scope() + "/" + c.entry().name() + " (" + c.entry().size() + " of "
+                + store.maxEntryBytes() + " bytes, " + c.entry().hash() + "): " + replacedSaid(c, stored) + "; "
+                + metaSaid(stored, meta, c.entry().meta()) + basedSaid(c, stored, fromBlock) + ".";
     }
 
     /** {@code options} made at most once under {@code key}, recording {@code reply} with it. */
@@ -163,6 +179,17 @@ public final class MemoryTools {
     private Optional<String> shownHash(Scope scope, String name) {
         return shown.get().flatMap(m -> m.entries().stream()
                 .filter(e -> e.scope().equals(scope) && e.name().equals(name)).map(ManifestEntry::hash).findFirst());
+    }
+
+    /** What the write replaced, from its journal record: the size only when it is the state this call read. */
+    private static String replacedSaid(Change c, Entry stored) {
+        if (c.replaced().isEmpty()) {
+            return "created";
+        }
+        if (stored != null && stored.hash().equals(c.replaced())) {
+            return "replaced " + stored.size() + " bytes";
+        }
+        return "replaced " + c.replaced();
     }
 
     private static String metaSaid(Entry stored, Optional<Map<String, String>> given, Map<String, String> result) {
@@ -176,21 +203,27 @@ public final class MemoryTools {
         return stored == null ? "meta set (" + keys + ")" : "meta replaced (" + keys + ")";
     }
 
-    private String basedSaid(Entry stored, Optional<String> fromBlock) {
-        if (fromBlock.isEmpty()) {
+    private String basedSaid(Change c, Entry stored, Optional<String> fromBlock) {
+        if (!c.forked()) {
+            if (fromBlock.isPresent()) {
+                return "; built on the memory block";
+            }
             return stored == null || shown.get().isEmpty() ? "" : "; built on the stored entry, which the memory "
                     + "block did not show";
         }
-        if (stored == null) {
-            return "; built on the memory block, but the entry was forgotten after the block was rendered, and this "
-                    + "write created it again";
+        if (c.replaced().isEmpty()) {
+            return fromBlock.isPresent() ? "; built on the memory block, but the entry was forgotten after the block "
+                    + "was rendered, and this write created it again" : "; but another session forgot the entry after "
+                    + "this call read it, and this write created it again";
         }
-        if (!stored.hash().equals(fromBlock.get())) {
-            return "; built on the memory block's " + fromBlock.get() + ", but the entry changed to " + stored.hash()
-                    + " after the block was rendered, and this write replaced that change; search for the entry if "
-                    + "the change mattered, and save again with it";
+        if (fromBlock.isEmpty()) {
+            return "; but another session wrote it (" + c.replaced() + ") after this call read "
+                    + (stored == null ? "that it did not exist" : "it") + ", and this write replaced that change; "
+                    + "search for the entry if the change mattered, and save again with it";
         }
-        return "; built on the memory block";
+        return "; built on the memory block's " + fromBlock.get() + ", but the entry changed to " + c.replaced()
+                + " after the block was rendered, and this write replaced that change; search for the entry if "
+                + "the change mattered, and save again with it";
     }
 
     // ---------------------------------------------------------------------------------------------- memory_patch
@@ -205,14 +238,11 @@ public final class MemoryTools {
                 + store.maxEntryBytes() + " bytes, " + Hash.of(e.content()) + ").";
         try {
             Change c = patch.applyTo(store, scope, name, once(PutOptions.NONE.session(session), key, ""),
-                    options.patchAttempts(), line);
+                    options.patchDeadline(), line);
             return ToolResult.wrote(line.apply(c.entry()), new WriteRecord(ToolSchemas.PATCH, c));
         } catch (NotFound e) {
             return ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to patch; "
                     + "memory_save creates one.");
-        } catch (Conflict e) {
-            return ToolResult.error("conflict", scope + "/" + name + " changed " + options.patchAttempts() + " times "
-                    + "while this patch was applied; another session keeps writing it. Try the patch again.");
         }
     }
 

@@ -1,10 +1,12 @@
 package dev.engram.tools;
 
+import java.time.Duration;
+
 /**
  * How the tools behave: how many entries and how many bytes of content a search shows when the call names no
- * limit, and how many times a patch reads and writes again after a concurrent write.
+ * limit, and how long a patch keeps reading and writing again after concurrent writes.
  */
-public record ToolOptions(int searchLimit, int searchBytes, int patchAttempts) {
+public record ToolOptions(int searchLimit, int searchBytes, Duration patchDeadline) {
 
     /** Entries a search shows when the call names no limit. */
     public static final int DEFAULT_SEARCH_LIMIT = 5;
@@ -12,15 +14,16 @@ public record ToolOptions(int searchLimit, int searchBytes, int patchAttempts) {
     public static final int DEFAULT_SEARCH_BYTES = 16 * 1024;
     /** The most entries a search call may ask for. */
     public static final int MAX_SEARCH_LIMIT = 50;
-    /** How many times a patch reads and writes again after a concurrent write, as a REST PATCH does. */
-    public static final int DEFAULT_PATCH_ATTEMPTS = dev.engram.memory.Patch.DEFAULT_ATTEMPTS;
+    /** How long a patch keeps retrying after concurrent writes, as a REST PATCH does. */
+    public static final Duration DEFAULT_PATCH_DEADLINE = dev.engram.memory.Patch.DEFAULT_DEADLINE;
 
     public static final ToolOptions DEFAULT = new ToolOptions(DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_BYTES,
-            DEFAULT_PATCH_ATTEMPTS);
+            DEFAULT_PATCH_DEADLINE);
 
     public ToolOptions {
         searchLimit = searchLimit < 1 ? DEFAULT_SEARCH_LIMIT : searchLimit;
         searchBytes = searchBytes < 1 ? DEFAULT_SEARCH_BYTES : searchBytes;
-        patchAttempts = patchAttempts < 1 ? DEFAULT_PATCH_ATTEMPTS : patchAttempts;
+        patchDeadline = patchDeadline == null || patchDeadline.isNegative() || patchDeadline.isZero()
+                ? DEFAULT_PATCH_DEADLINE : patchDeadline;
     }
 }

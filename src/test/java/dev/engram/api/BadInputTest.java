@@ -7,9 +7,15 @@ import static org.hamcrest.Matchers.emptyOrNullString;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.agroal.api.AgroalDataSource;
+import io.restassured.RestAssured;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -32,6 +38,9 @@ class BadInputTest {
 
     private static final String STYLE = "Short answers. Short answers.";
     private static final String STYLE_HASH = dev.engram.memory.Hash.of(STYLE);
+    /** An ETag of a state the entry is not in. */
+    private static final String STALE = "\"" + dev.engram.memory.Hash.version(dev.engram.memory.Hash.of("old"),
+            Map.of()) + "\"";
 
     @Inject
     AgroalDataSource db;
@@ -70,6 +79,10 @@ class BadInputTest {
 
     static Stream<Bad> table() {
         byte[] notUtf8 = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', (byte) 0xff, (byte) 0xfe, '"', '}'};
+        byte[] overlong = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', 'a', (byte) 0xc0, (byte) 0xaf,
+            'b', '"', '}'};
+        byte[] surrogate = {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', (byte) 0xed, (byte) 0xa0,
+            (byte) 0x80, '"', '}'};
         List<Bad> rows = new ArrayList<>(List.of(
                 bad("malformed JSON", "PUT", NEW_PATH, "{\"content\":", 400, "malformed", "body-syntax"),
                 new Bad("body not UTF-8", "PUT", NEW_PATH, Map.of("Content-Type", "application/json"), notUtf8, 400,
@@ -118,8 +131,10 @@ class BadInputTest {
                         "unsupported-media-type", null),
                 bad("If-Match not a hash", "PUT", STYLE_PATH, Map.of("If-Match", "\"v1\""), "{\"content\":\"x\"}",
                         422, "invalid", "if-match-form"),
-                bad("If-Match stale", "PUT", STYLE_PATH, Map.of("If-Match", "\"" + dev.engram.memory.Hash.of("old")
-                        + "\""), "{\"content\":\"x\"}", 412, "precondition-failed", null),
+                bad("If-Match stale", "PUT", STYLE_PATH, Map.of("If-Match", STALE), "{\"content\":\"x\"}", 412,
+                        "precondition-failed", null),
+                bad("If-Match a content hash", "PUT", STYLE_PATH, Map.of("If-Match", "\"" + STYLE_HASH + "\""),
+                        "{\"content\":\"x\"}", 422, "invalid", "if-match-form"),
                 bad("If-None-Match * on an existing entry", "PUT", STYLE_PATH, Map.of("If-None-Match", "*"),
                         "{\"content\":\"x\"}", 412, "precondition-failed", null),
                 bad("If-None-Match not *", "PUT", NEW_PATH, Map.of("If-None-Match", "\"abc\""),
@@ -141,8 +156,8 @@ class BadInputTest {
                 bad("patch of a missing entry", "PATCH", NEW_PATH, "{\"old_text\":\"a\",\"new_text\":\"b\"}", 404,
                         "not-found", null),
                 bad("forget of a missing entry", "DELETE", NEW_PATH, null, 404, "not-found", null),
-                bad("forget with a stale If-Match", "DELETE", STYLE_PATH, Map.of("If-Match", "\""
-                        + dev.engram.memory.Hash.of("old") + "\""), null, 412, "precondition-failed", null),
+                bad("forget with a stale If-Match", "DELETE", STYLE_PATH, Map.of("If-Match", STALE), null, 412,
+                        "precondition-failed", null),
                 bad("Idempotency-Key with a space", "PUT", NEW_PATH, Map.of(KEY, "two words"),
                         "{\"content\":\"x\"}", 422, "invalid", "idempotency-key-format"),
                 bad("Idempotency-Key of 256 characters", "PUT", NEW_PATH, Map.of(KEY, "k".repeat(256)),
@@ -156,8 +171,8 @@ class BadInputTest {
                 bad("Idempotency-Key reused by a tool call", "POST", "/v1/stores/{s}/tools/call", Map.of(KEY, SEED_KEY),
                         "{\"name\":\"memory_forget\",\"scopes\":[\"user\"],\"arguments\":{\"name\":\"style\"}}", 422,
                         "idempotency-key-reused", null),
-                bad("stale If-Match under a new key", "PUT", STYLE_PATH, Map.of(KEY, "k-412", "If-Match", "\""
-                        + dev.engram.memory.Hash.of("old") + "\""), "{\"content\":\"x\"}", 412, "precondition-failed",
+                bad("stale If-Match under a new key", "PUT", STYLE_PATH, Map.of(KEY, "k-412", "If-Match", STALE),
+                        "{\"content\":\"x\"}", 412, "precondition-failed",
                         null),
                 bad("content over the bound under a new key", "PUT", STYLE_PATH, Map.of(KEY, "k-413"),
                         "{\"content\":\"" + "x".repeat(65) + "\"}", 413, "too-large", null),
@@ -165,7 +180,7 @@ class BadInputTest {
                         "not-found", null),
                 bad("patch with a missing anchor under a new key", "PATCH", STYLE_PATH, Map.of(KEY, "k-422"),
                         "{\"old_text\":\"long\",\"new_text\":\"x\"}", 422, "invalid", "patch-anchor-missing"),
-                bad("erase of an entry never held", "POST", NEW_PATH + "/erase", null, 404, "not-found", null),
+                bad("erase of an entry never held", "POST", NEW_PATH + "/erase", "{}", 404, "not-found", null),
                 bad("erase with a reason over 1 KiB", "POST", STYLE_PATH + "/erase", "{\"reason\":\""
                         + "r".repeat(1025) + "\"}", 422, "invalid", "erasure-reason"),
                 bad("erase with an unknown member", "POST", STYLE_PATH + "/erase", "{\"why\":\"asked\"}", 422,
@@ -175,7 +190,43 @@ class BadInputTest {
                 bad("store bound of zero", "PUT", "/v1/stores/{s}", "{\"max_entry_bytes\":0}", 422, "invalid",
                         "number-range"),
                 bad("store bound a string", "PUT", "/v1/stores/{s}", "{\"max_entry_bytes\":\"big\"}", 422,
-                        "invalid", "member-type")));
+                        "invalid", "member-type"),
+                bad("empty If-Match on a PUT", "PUT", STYLE_PATH, Map.of("If-Match", ""), "{\"content\":\"x\"}",
+                        422, "invalid", "if-match-form"),
+                bad("empty If-Match on a PATCH", "PATCH", STYLE_PATH, Map.of("If-Match", ""),
+                        "{\"old_text\":\"Short answers. S\",\"new_text\":\"S\"}", 422, "invalid", "if-match-form"),
+                bad("empty If-Match on a DELETE", "DELETE", STYLE_PATH, Map.of("If-Match", ""), null, 422,
+                        "invalid", "if-match-form"),
+                bad("empty If-None-Match on a PUT", "PUT", STYLE_PATH, Map.of("If-None-Match", ""),
+                        "{\"content\":\"x\"}", 422, "invalid", "if-none-match-form"),
+                bad("matrix parameter on the store", "PUT", "/v1/stores/{s};v=2/scopes/user/entries/style",
+                        "{\"content\":\"x\"}", 422, "invalid", "path-segment"),
+                bad("matrix parameter on the scope", "PATCH", "/v1/stores/{s}/scopes/user;x/entries/style",
+                        "{\"old_text\":\"Short answers. S\",\"new_text\":\"S\"}", 422, "invalid", "path-segment"),
+                bad("matrix parameter on the name", "DELETE", "/v1/stores/{s}/scopes/user/entries/style;a=b", null,
+                        422, "invalid", "path-segment"),
+                bad("empty matrix parameter on a read", "GET", "/v1/stores/{s}/scopes/user/entries/style;", null,
+                        422, "invalid", "path-segment"),
+                new Bad("overlong UTF-8 (C0 AF for /)", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
+                        overlong, 400, "malformed", "body-encoding"),
+                new Bad("UTF-16LE body", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
+                        "{\"content\":\"x\"}".getBytes(StandardCharsets.UTF_16LE), 400, "malformed", "body-encoding"),
+                new Bad("UTF-16 body with a byte order mark", "PUT", STYLE_PATH,
+                        Map.of("Content-Type", "application/json"),
+                        "{\"content\":\"x\"}".getBytes(StandardCharsets.UTF_16),
+                        400, "malformed", "body-encoding"),
+                new Bad("UTF-32BE body", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
+                        "{\"content\":\"x\"}".getBytes(java.nio.charset.Charset.forName("UTF-32BE")), 400, "malformed",
+                        "body-encoding"),
+                new Bad("UTF-8 encoded surrogate", "PUT", NEW_PATH, Map.of("Content-Type", "application/json"),
+                        surrogate, 400, "malformed", "body-encoding"),
+                bad("NUL in a search query", "GET", "/v1/stores/{s}/search?q=a%00b", null, 422, "invalid",
+                        "query-nul"),
+                bad("manifest bytes over an int", "POST", "/v1/manifests/apply", "{\"record\":{\"entries\":[{\"scope\":"
+                        + "\"user\",\"name\":\"a\",\"hash\":\"h\",\"bytes\":99999999999}]}}", 422, "invalid",
+                        "manifest-record"),
+                bad("manifest keep over an int", "POST", "/v1/manifests/apply", "{\"record\":{\"base\":\"b\","
+                        + "\"hash\":\"h\",\"entries\":[{\"keep\":99999999999}]}}", 422, "invalid", "manifest-record")));
         return rows.stream();
     }
 
@@ -190,7 +241,7 @@ class BadInputTest {
     @MethodSource("table")
     void refusedWithAProblemAndNothingWritten(Bad bad) throws Exception {
         String before = snapshot();
-        RequestSpecification request = given();
+        RequestSpecification request = given().urlEncodingEnabled(false);
         bad.headers().forEach(request::header);
         if (bad.body() != null) {
             request.body(bad.body());
@@ -215,6 +266,25 @@ class BadInputTest {
         Api.put(fresh, "User", "a", "{\"content\":\"x\"}").then().statusCode(422);
         given().get("/v1/stores/" + fresh).then().statusCode(404);
         assertEquals("store=none entries=[] journal=0/0", snapshot(fresh));
+    }
+
+    @Test
+    void aChunkedBodyOverTheLimitGetsTheProblemAndWritesNothing() throws Exception {
+        String before = snapshot();
+        byte[] body = ("{\"content\":\"" + "x".repeat(1_100_000) + "\"}").getBytes(StandardCharsets.UTF_8);
+        HttpRequest put = HttpRequest.newBuilder(URI.create("http://localhost:" + RestAssured.port
+                + STYLE_PATH.replace("{s}", store)))
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + dev.engram.TestAuth.OPERATOR_KEY)
+                .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build();
+        HttpResponse<String> response = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                .send(put, HttpResponse.BodyHandlers.ofString());
+        assertEquals(413, response.statusCode());
+        assertEquals("application/problem+json", response.headers().firstValue("Content-Type").orElse(""));
+        Map<?, ?> problem = new com.fasterxml.jackson.databind.ObjectMapper().readValue(response.body(), Map.class);
+        assertEquals("https://engram.dev/problems/body-too-large", problem.get("type"));
+        assertEquals(1024 * 1024, ((Number) problem.get("limit")).intValue());
+        assertEquals(before, snapshot());
     }
 
     /** The seeded store, with its journal's contents and its idempotency keys. */

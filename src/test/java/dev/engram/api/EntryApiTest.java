@@ -13,8 +13,19 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.engram.memory.Hash;
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /** Entries over HTTP: create, read with ETag, conditional writes, patch, forget, list. */
@@ -27,8 +38,8 @@ class EntryApiTest {
         String h1 = Hash.of("Short answers.\n");
         put(s, "user", "style", "{\"content\":\"Short answers.\\n\",\"meta\":{\"description\":\"How to answer\"}}")
                 .then().statusCode(201)
-                .header("ETag", Api.quoted(h1))
-                .header("Location", containsString(entry(s, "user", "style")))
+                .header("ETag", Api.quoted(Hash.version(h1, Map.of("description", "How to answer"))))
+                .header("Location", equalTo(entry(s, "user", "style")))
                 .body("seq", equalTo(1))
                 .body("entry.scope", equalTo("user"))
                 .body("entry.name", equalTo("style"))
@@ -47,10 +58,10 @@ class EntryApiTest {
     }
 
     @Test
-    void getReturnsTheEntryWithItsHashAsETagAnd304WhenUnchanged() {
+    void getReturnsTheEntryWithItsVersionAsETagAnd304WhenUnchanged() {
         String s = Api.newStore();
         put(s, "user", "timezone", "{\"content\":\"Europe/London\"}").then().statusCode(201);
-        String etag = Api.quoted(Hash.of("Europe/London"));
+        String etag = Api.quoted(Hash.version(Hash.of("Europe/London"), Map.of()));
         given().get(entry(s, "user", "timezone")).then().statusCode(200)
                 .header("ETag", etag)
                 .body("content", equalTo("Europe/London"))
@@ -73,8 +84,8 @@ class EntryApiTest {
                 .then().statusCode(412)
                 .contentType("application/problem+json")
                 .body("type", equalTo("https://engram.dev/problems/precondition-failed"))
-                .body("want", equalTo(Hash.of("one")))
-                .body("have", equalTo(Hash.of("two")))
+                .body("want", equalTo(Hash.version(Hash.of("one"), Map.of())))
+                .body("have", equalTo(Hash.version(Hash.of("two"), Map.of())))
                 .body("detail", containsString("Read it again"));
         given().get(entry(s, "user", "a")).then().body("content", equalTo("two"));
     }
@@ -85,7 +96,8 @@ class EntryApiTest {
         json().header("If-None-Match", "*").body("{\"content\":\"one\"}").put(entry(s, "user", "a"))
                 .then().statusCode(201);
         json().header("If-None-Match", "*").body("{\"content\":\"two\"}").put(entry(s, "user", "a"))
-                .then().statusCode(412).body("want", equalTo("")).body("have", equalTo(Hash.of("one")));
+                .then().statusCode(412).body("want", equalTo(""))
+                .body("have", equalTo(Hash.version(Hash.of("one"), Map.of())));
     }
 
     @Test
@@ -111,7 +123,8 @@ class EntryApiTest {
     void deleteWritesATombstoneAndTheEntryLeavesReads() {
         String s = Api.newStore();
         put(s, "user", "editor", "{\"content\":\"Uses neovim.\\n\"}").then().statusCode(201);
-        given().header("If-Match", Api.quoted(Hash.of("stale"))).delete(entry(s, "user", "editor"))
+        given().header("If-Match", Api.quoted(Hash.version(Hash.of("stale"), Map.of())))
+                .delete(entry(s, "user", "editor"))
                 .then().statusCode(412);
         given().header("Engram-Session", "slack-7f3a").delete(entry(s, "user", "editor"))
                 .then().statusCode(200)
@@ -131,7 +144,8 @@ class EntryApiTest {
                 .then().statusCode(201);
         json().body("{\"old_text\":\"make check\",\"new_text\":\"make verify\"}").patch(entry(s, "project", "build"))
                 .then().statusCode(200)
-                .header("ETag", Api.quoted(Hash.of("Run make verify before a commit.")))
+                .header("ETag", Api.quoted(Hash.version(Hash.of("Run make verify before a commit."),
+                        Map.of("type", "rule"))))
                 .body("entry.content", equalTo("Run make verify before a commit."))
                 .body("entry.meta.type", equalTo("rule"))
                 .body("prev", equalTo(Hash.of("Run make check before a commit.")));
@@ -186,6 +200,85 @@ class EntryApiTest {
         put(s, "user", "a", "{\"content\":\"123456789\"}").then().statusCode(201);
         json().body("{}").put("/v1/stores/" + Api.newStore()).then().statusCode(201)
                 .body("max_entry_bytes", equalTo(4096)).body("created_at", notNullValue());
+    }
+
+    @Test
+    void theETagCoversMetaSoAMetaOnlyChangeIsSeenByReadsAndConditionalWrites() {
+        String s = Api.newStore();
+        String path = entry(s, "user", "style");
+        String first = put(s, "user", "style", "{\"content\":\"Short answers.\",\"meta\":{\"description\":\"How\"}}")
+                .then().statusCode(201).extract().header("ETag");
+        String second = put(s, "user", "style", "{\"content\":\"Short answers.\",\"meta\":{\"description\":"
+                + "\"How to answer\"}}").then().statusCode(200).body("entry.hash", equalTo(Hash.of("Short answers.")))
+                .extract().header("ETag");
+        assertNotEquals(first, second, "a meta-only change moves the ETag");
+        given().header("If-None-Match", first).get(path).then().statusCode(200).header("ETag", second)
+                .body("meta.description", equalTo("How to answer"));
+        given().header("If-None-Match", second).get(path).then().statusCode(304);
+
+        json().header("If-Match", first).body("{\"content\":\"Long answers.\",\"meta\":{\"description\":\"How\"}}")
+                .put(path).then().statusCode(412).body("want", equalTo(unquote(first)))
+                .body("have", equalTo(unquote(second)));
+        json().header("If-Match", first).body("{\"old_text\":\"Short\",\"new_text\":\"Long\"}").patch(path)
+                .then().statusCode(412);
+        given().header("If-Match", first).delete(path).then().statusCode(412);
+        given().get(path).then().statusCode(200).body("content", equalTo("Short answers."))
+                .body("meta.description", equalTo("How to answer"));
+
+        json().header("If-Match", Api.quoted(Hash.of("Short answers."))).body("{\"content\":\"Long answers.\"}")
+                .put(path).then().statusCode(422).body("rule", equalTo("if-match-form"))
+                .body("detail", containsString("ETag"));
+        String third = json().header("If-Match", second).body("{\"old_text\":\"Short\",\"new_text\":\"Brief\"}")
+                .patch(path).then().statusCode(200).body("entry.meta.description", equalTo("How to answer"))
+                .extract().header("ETag");
+        given().header("If-Match", third).delete(path).then().statusCode(200);
+    }
+
+    @Test
+    void locationIsTheEntrysPathWhateverTheHostHeaderSays() {
+        String s = Api.newStore();
+        json().header("Host", "attacker.example:8443").body("{\"content\":\"x\"}").put(entry(s, "user", "a"))
+                .then().statusCode(201).header("Location", equalTo(entry(s, "user", "a")));
+    }
+
+    @Test
+    void sixteenConcurrentPatchesWithoutIfMatchAllLandAndKeepEveryEdit() throws Exception {
+        int writers = 16;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            for (int round = 0; round < 3; round++) {
+                String s = Api.newStore();
+                StringBuilder content = new StringBuilder();
+                for (int i = 0; i < writers; i++) {
+                    content.append("slot-").append(i).append(": todo\\n");
+                }
+                put(s, "project", "tasks", "{\"content\":\"" + content + "\"}").then().statusCode(201);
+                CountDownLatch go = new CountDownLatch(1);
+                List<Future<io.restassured.response.Response>> results = new ArrayList<>();
+                for (int i = 0; i < writers; i++) {
+                    int slot = i;
+                    results.add(pool.submit(() -> {
+                        go.await();
+                        return json().body("{\"old_text\":\"slot-" + slot + ": todo\",\"new_text\":\"slot-" + slot
+                                + ": done\"}").patch(entry(s, "project", "tasks"));
+                    }));
+                }
+                go.countDown();
+                for (Future<io.restassured.response.Response> f : results) {
+                    assertEquals(200, f.get().statusCode(), f.get().asString());
+                }
+                String after = given().get(entry(s, "project", "tasks")).then().extract().path("content");
+                for (int i = 0; i < writers; i++) {
+                    assertTrue(after.contains("slot-" + i + ": done\n"), after);
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static String unquote(String etag) {
+        return etag.substring(1, etag.length() - 1);
     }
 
     @Test

@@ -190,7 +190,8 @@ class IdempotencyApiTest {
         put(s, "note", "k-fix", "{\"content\":\"" + "x".repeat(16) + "\"}").then().statusCode(201)
                 .header(IdempotencyKeys.REPLAYED, nullValue());
 
-        json().header(KEY, "k-412").header("If-Match", Api.quoted(dev.engram.memory.Hash.of("old")))
+        json().header(KEY, "k-412").header("If-Match",
+                Api.quoted(dev.engram.memory.Hash.version(dev.engram.memory.Hash.of("old"), java.util.Map.of())))
                 .body("{\"content\":\"y\"}").put(Api.entry(s, "user", "note")).then().statusCode(412);
         assertEquals(1, count("select count(*) from idempotency where store_id = ?", s));
         String tool = "{\"name\":\"memory_save\",\"scopes\":[\"user\"],\"arguments\":{\"name\":\"big\",\"content\":\""

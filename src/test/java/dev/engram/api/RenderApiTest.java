@@ -11,9 +11,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.engram.render.Manifest;
 import dev.engram.render.ManifestFold;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import java.io.InputStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +27,9 @@ import org.junit.jupiter.api.Test;
 /** The block over HTTP, the session manifest log, and the pure manifest helpers. */
 @QuarkusTest
 class RenderApiTest {
+
+    @Inject
+    AgroalDataSource db;
 
     static String golden(String file) throws Exception {
         try (InputStream in = RenderApiTest.class.getResourceAsStream("/golden/render/" + file)) {
@@ -155,6 +163,46 @@ class RenderApiTest {
         Api.json().urlEncodingEnabled(false).accept("application/json")
                 .post("/v1/stores/" + s + "/sessions/bad%20session/render")
                 .then().statusCode(422).body("rule", equalTo("session-format"));
+    }
+
+    @Test
+    void aSessionRenderOfAStoreThatDoesNotExistIs404AndRecordsNothing() throws Exception {
+        String never = Api.newStore();
+        given().contentType("application/json").accept("application/json")
+                .post("/v1/stores/" + never + "/sessions/slack-7f3a/render?scope=user")
+                .then().statusCode(404).contentType("application/problem+json")
+                .body("type", equalTo("https://engram.dev/problems/not-found"))
+                .body("detail", containsString(never));
+        given().contentType("application/json").post("/v1/stores/" + never + "/sessions/slack-7f3a/render").then()
+                .statusCode(404);
+        try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
+                "select count(*) from session_state where store_id = ?")) {
+            q.setString(1, never);
+            try (ResultSet r = q.executeQuery()) {
+                r.next();
+                assertEquals(0, r.getInt(1));
+            }
+        }
+    }
+
+    @Test
+    void aBoundChangedByAnotherReplicaIsRenderedAtOnce() throws Exception {
+        String s = Api.newStore();
+        Api.json().body("{\"max_entry_bytes\":4000}").put("/v1/stores/" + s).then().statusCode(201);
+        put(s, "user", "name", "{\"content\":\"Ada\"}").then().statusCode(201);
+        given().queryParam("scope", "user").get("/v1/stores/" + s + "/render").then().statusCode(200)
+                .body(containsString("### name (3 of 4000 bytes)"));
+        try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
+                "update store set max_entry_bytes = 5000 where id = ?")) {
+            q.setString(1, s);
+            assertEquals(1, q.executeUpdate(), "another replica raises the bound");
+        }
+        given().queryParam("scope", "user").get("/v1/stores/" + s + "/render").then().statusCode(200)
+                .body(containsString("### name (3 of 5000 bytes)"))
+                .body(containsString("Entry limit: 5000 bytes."));
+        given().contentType("application/json").accept("application/json")
+                .post("/v1/stores/" + s + "/sessions/slack-7f3a/render?scope=user")
+                .then().statusCode(200).body("block", containsString("Entry limit: 5000 bytes."));
     }
 
     /** A manifest of n entries as JSON, entry {@code changed} with another hash. */

@@ -113,6 +113,8 @@ class ToolsApiTest {
             {"{\"name\":\"memory_save\",\"scopes\":[\"user\"],\"arguments\":\"{not json\"}", "not a JSON object"},
             {"{\"name\":\"memory_save\",\"scopes\":[\"user\"],\"arguments\":[1,2]}", "not a JSON object"},
             {"{\"name\":\"memory_remember\",\"scopes\":[\"user\"],\"arguments\":{}}", "There is no tool"},
+            {"{\"name\":\"memory_search\",\"scopes\":[\"user\"],\"arguments\":{\"query\":\"a\\u0000b\"}}",
+                "NUL"},
         };
         for (String[] c : cases) {
             JsonPath r = call(s, null, c[0]);

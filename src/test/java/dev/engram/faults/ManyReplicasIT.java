@@ -35,7 +35,7 @@ class ManyReplicasIT {
     static final List<String> STORES = List.of("fault-a", "fault-b", "fault-c");
     static final List<String> NAMES = List.of("alpha", "beta", "gamma", "delta", "epsilon");
 
-    /** A write a client was told succeeded, and the precondition it sent. */
+    /** A write a client was told succeeded, and the content hash of the state its precondition named. */
     record Acked(String store, long seq, String hash, boolean deleted, String ifMatch) {
     }
 
@@ -152,7 +152,8 @@ class ManyReplicasIT {
                 ifMatch = "";
             } else {
                 ifMatch = JSON.readTree(read.body()).get("hash").asText();
-                req = EngramProcess.request(replica.uri(path)).header("If-Match", "\"" + ifMatch + "\"");
+                req = EngramProcess.request(replica.uri(path)).header("If-Match",
+                        read.headers().firstValue("ETag").orElseThrow());
                 req = op < 8 ? req.PUT(HttpRequest.BodyPublishers.ofString(body)) : req.DELETE();
             }
         }

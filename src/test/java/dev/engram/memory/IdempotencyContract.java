@@ -75,8 +75,8 @@ public abstract class IdempotencyContract {
     void aRetryIsAnsweredBeforeItsPreconditionIsChecked() {
         Store s = newStore();
         IdempotencyKey k = key("create-once", "create");
-        Change first = s.put(entry("style", "v1"), under(k).ifHash(""));
-        Replayed again = assertThrows(Replayed.class, () -> s.put(entry("style", "v1"), under(k).ifHash("")));
+        Change first = s.put(entry("style", "v1"), under(k).ifVersion(""));
+        Replayed again = assertThrows(Replayed.class, () -> s.put(entry("style", "v1"), under(k).ifVersion("")));
         assertEquals(first, again.first().change(), "If-None-Match no longer holds, and the retry is answered");
     }
 
@@ -116,9 +116,9 @@ public abstract class IdempotencyContract {
         Store s = newStore();
         Change v1 = s.put(entry("style", "v1"), PutOptions.NONE);
         IdempotencyKey k = key("k-if", "v2 on v1");
-        assertThrows(Conflict.class, () -> s.put(entry("style", "v2"), under(k).ifHash(Hash.of("other"))));
+        assertThrows(Conflict.class, () -> s.put(entry("style", "v2"), under(k).ifVersion(Hash.of("other"))));
         assertEquals(Optional.empty(), s.replay(k));
-        Change landed = s.put(entry("style", "v2"), under(k).ifHash(v1.entry().hash()));
+        Change landed = s.put(entry("style", "v2"), under(k).ifVersion(v1.entry().version()));
         assertEquals(2, landed.seq());
     }
 
@@ -151,9 +151,9 @@ public abstract class IdempotencyContract {
         s.put(entry("style", "Short answers."), PutOptions.NONE);
         IdempotencyKey k = key("k-patch", "Short -> Brief");
         Patch patch = new Patch("Short", "Brief");
-        Change first = patch.applyTo(s, USER, "style", under(k), Patch.DEFAULT_ATTEMPTS, e -> "patched " + e.size());
+        Change first = patch.applyTo(s, USER, "style", under(k), Patch.DEFAULT_DEADLINE, e -> "patched " + e.size());
         Replayed again = assertThrows(Replayed.class,
-                () -> patch.applyTo(s, USER, "style", under(k), Patch.DEFAULT_ATTEMPTS, e -> "patched " + e.size()));
+                () -> patch.applyTo(s, USER, "style", under(k), Patch.DEFAULT_DEADLINE, e -> "patched " + e.size()));
         assertEquals(first, again.first().change());
         assertEquals("patched 14", again.first().reply(), "the reply recorded with the first write");
         assertEquals(2, s.journal(0, 0).size());

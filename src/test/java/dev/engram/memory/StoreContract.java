@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The conformance suite every {@link Store} passes, after the reference library's storetest: Validation,
- * PutGetList, Bounds, IfHash, Forget, Journal, LostUpdates, Search, Concurrent and Persistence. A store's test
+ * PutGetList, Bounds, IfHash (here IfVersion, which covers meta too), Forget, Journal, LostUpdates, Search,
+ * Concurrent and Persistence. A store's test
  * extends it and says how to make an empty store and how to reopen one.
  */
 public abstract class StoreContract {
@@ -229,36 +230,69 @@ public abstract class StoreContract {
         assertEquals(2, all(s).size());
     }
 
-    // ---------------------------------------------------------------------------------------------- IfHash
+    // ---------------------------------------------------------------------------------------------- IfVersion
 
     @Test
-    void ifHashEmptyCreatesOnlyWhenAbsent() {
+    void ifVersionEmptyCreatesOnlyWhenAbsent() {
         Store s = newStore();
-        Change c = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifHash(""));
+        Change c = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifVersion(""));
         assertEquals("", c.prev());
-        Conflict e = assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "two"), PutOptions.NONE.ifHash("")));
+        Conflict e = assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion("")));
         assertEquals("", e.want());
-        assertEquals(Hash.of("one"), e.have());
+        assertEquals(c.entry().version(), e.have());
         assertEquals("one", s.get(USER, "a").content());
         assertEquals(1, all(s).size());
     }
 
     @Test
-    void ifHashWritesOnlyOnTheExpectedState() {
+    void ifVersionWritesOnlyOnTheExpectedState() {
         Store s = newStore();
-        String h1 = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
-        Change c2 = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifHash(h1));
-        assertEquals(h1, c2.prev());
-        assertEquals(h1, c2.replaced());
-        Conflict e = assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "three"), PutOptions.NONE.ifHash(h1)));
-        assertEquals(h1, e.want());
-        assertEquals(Hash.of("two"), e.have());
+        Entry first = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry();
+        String v1 = first.version();
+        Change c2 = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(v1));
+        assertEquals(first.hash(), c2.prev(), "the journal chains content hashes");
+        assertEquals(first.hash(), c2.replaced());
+        Conflict e = assertThrows(Conflict.class,
+                () -> s.put(entry(USER, "a", "three"), PutOptions.NONE.ifVersion(v1)));
+        assertEquals(v1, e.want());
+        assertEquals(c2.entry().version(), e.have());
         Conflict missing = assertThrows(Conflict.class,
-                () -> s.put(entry(USER, "b", "new"), PutOptions.NONE.ifHash(h1)));
+                () -> s.put(entry(USER, "b", "new"), PutOptions.NONE.ifVersion(v1)));
         assertEquals("", missing.have());
         assertEquals("two", s.get(USER, "a").content());
         assertEquals(2, all(s).size(), "a failed precondition writes nothing");
         assertEquals(2, all(s).get(1).seq());
+    }
+
+    @Test
+    void theVersionCoversMetaSoAMetaOnlyChangeFailsAnOlderPrecondition() {
+        Store s = newStore();
+        Map<String, String> before = Map.of("description", "Süß — ✓", "type", "feedback");
+        Map<String, String> after = Map.of("description", "Süß — ✓", "type", "rule", "a-first", "x");
+        Entry first = s.put(entry(USER, "a", "one", before), PutOptions.NONE).entry();
+        Entry second = s.put(entry(USER, "a", "one", after), PutOptions.NONE).entry();
+        assertEquals(first.hash(), second.hash(), "the content hash is the content's alone");
+        assertFalse(first.version().equals(second.version()), "the version moves with the meta");
+        assertEquals(second.version(), s.get(USER, "a").version());
+        assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "two", before), PutOptions.NONE.ifVersion(
+                first.version())));
+        assertThrows(Conflict.class, () -> s.forget(USER, "a", PutOptions.NONE.ifVersion(first.version())));
+        assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(first.hash())),
+                "a content hash is not a version");
+        assertEquals(after, s.get(USER, "a").meta());
+        s.put(entry(USER, "a", "two", after), PutOptions.NONE.ifVersion(second.version()));
+        assertEquals("two", s.get(USER, "a").content());
+    }
+
+    @Test
+    void aPatchKeepsAMetaChangeThatLandedBetweenItsReadAndItsWrite() {
+        Store s = newStore();
+        s.put(entry(USER, "a", "Short answers.", Map.of("description", "How")), PutOptions.NONE);
+        Store racing = new RacingStore(s, () -> s.put(entry(USER, "a", "Short answers.",
+                Map.of("description", "How to answer")), PutOptions.NONE.session("other")));
+        new Patch("Short", "Brief").applyTo(racing, USER, "a", PutOptions.NONE, java.time.Duration.ofSeconds(5));
+        assertEquals("Brief answers.", s.get(USER, "a").content());
+        assertEquals(Map.of("description", "How to answer"), s.get(USER, "a").meta(), "the other session's meta stays");
     }
 
     @Test
@@ -270,6 +304,16 @@ public abstract class StoreContract {
         assertEquals(h1, c.prev());
         assertEquals(Hash.of("two"), c.replaced());
         assertEquals("three", s.get(USER, "a").content());
+    }
+
+    @Test
+    void aPatchWithoutAPreconditionLandsHoweverOftenItMeetsAConcurrentWrite() {
+        Store s = newStore();
+        s.put(entry(USER, "log", "alpha: todo\n"), PutOptions.NONE);
+        Store racing = new RacingStore(s, 12, () -> s.put(entry(USER, "log", s.get(USER, "log").content() + "x\n"),
+                PutOptions.NONE.session("other")));
+        new Patch("alpha: todo", "alpha: done").applyTo(racing, USER, "log", PutOptions.NONE, Patch.DEFAULT_DEADLINE);
+        assertEquals("alpha: done\n" + "x\n".repeat(12), s.get(USER, "log").content(), "every write is kept");
     }
 
     // ---------------------------------------------------------------------------------------------- Forget
@@ -309,10 +353,12 @@ public abstract class StoreContract {
     void forgetHonoursIfHash() {
         Store s = newStore();
         s.put(entry(USER, "a", "one"), PutOptions.NONE);
-        Conflict e = assertThrows(Conflict.class, () -> s.forget(USER, "a", PutOptions.NONE.ifHash(Hash.of("zero"))));
-        assertEquals(Hash.of("one"), e.have());
+        String version = s.get(USER, "a").version();
+        Conflict e = assertThrows(Conflict.class, () -> s.forget(USER, "a", PutOptions.NONE.ifVersion(
+                Hash.version(Hash.of("zero"), Map.of()))));
+        assertEquals(version, e.have());
         assertEquals("one", s.get(USER, "a").content());
-        s.forget(USER, "a", PutOptions.NONE.ifHash(Hash.of("one")));
+        s.forget(USER, "a", PutOptions.NONE.ifVersion(version));
         assertThrows(NotFound.class, () -> s.get(USER, "a"));
     }
 
@@ -389,8 +435,8 @@ public abstract class StoreContract {
     @Test
     void lostUpdatesFindsNoneWhenEveryWriteIsAnchored() {
         Store s = newStore();
-        String h = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifHash("")).entry().hash();
-        h = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifHash(h)).entry().hash();
+        String v = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifVersion("")).entry().version();
+        String h = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(v)).entry().hash();
         s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(h));
         s.put(entry(USER, "b", "unanchored"), PutOptions.NONE);
         s.put(entry(USER, "b", "unanchored again"), PutOptions.NONE);
@@ -506,7 +552,7 @@ public abstract class StoreContract {
                             Entry current = s.get(USER, "log");
                             try {
                                 s.put(entry(USER, "log", current.content() + "w" + writer + "-" + i + "\n"),
-                                        PutOptions.NONE.ifHash(current.hash()).session("writer-" + writer));
+                                        PutOptions.NONE.ifVersion(current.version()).session("writer-" + writer));
                                 break;
                             } catch (Conflict retry) {
                                 conflicts++;

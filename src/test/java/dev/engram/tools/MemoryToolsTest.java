@@ -10,6 +10,7 @@ import dev.engram.memory.InMemoryStore;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.LostUpdates;
 import dev.engram.memory.PutOptions;
+import dev.engram.memory.RacingStore;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.render.Manifest;
@@ -138,6 +139,36 @@ class MemoryToolsTest {
         assertTrue(r.output().endsWith("; built on the stored entry, which the memory block did not show."),
                 r.output());
         assertEquals(List.of(), LostUpdates.find(store, 0));
+    }
+
+    @Test
+    void aCreateRacedByAnotherSessionIsALostUpdateAndTheSaveSaysWhatItReplaced() {
+        Entry theirs = Entry.draft(USER, "style", "Written by the other session.", Map.of());
+        MemoryTools t = new MemoryTools(new RacingStore(store, () -> store.put(theirs, PutOptions.NONE.session(
+                "other-session"))), List.of(USER), List.of(), ToolOptions.DEFAULT, Optional::empty);
+        ToolResult r = t.call("memory_save", Map.of("name", "style", "content", "Mine."), "s1");
+        assertFalse(r.isError(), r.output());
+        String theirHash = dev.engram.memory.Hash.of(theirs.content());
+        assertTrue(r.output().contains("replaced " + theirHash), r.output());
+        assertFalse(r.output().contains("created"), r.output());
+        assertTrue(r.output().contains("another session"), r.output());
+        var lost = LostUpdates.find(store, 0);
+        assertEquals(1, lost.size(), "the create that discarded another session's entry is reported");
+        assertEquals("", lost.get(0).change().prev());
+        assertEquals(theirHash, lost.get(0).over());
+    }
+
+    @Test
+    void aReplaceRacedByAnotherSessionSaysWhatTheWriteReplacedNotWhatItRead() {
+        store.put(Entry.draft(USER, "style", "Read by this session.", Map.of()), PutOptions.NONE);
+        Entry theirs = Entry.draft(USER, "style", "Written in between.", Map.of());
+        MemoryTools t = new MemoryTools(new RacingStore(store, () -> store.put(theirs, PutOptions.NONE.session(
+                "other-session"))), List.of(USER), List.of(), ToolOptions.DEFAULT, Optional::empty);
+        ToolResult r = t.call("memory_save", Map.of("name", "style", "content", "Mine."), "s1");
+        assertFalse(r.isError(), r.output());
+        assertTrue(r.output().contains("replaced " + dev.engram.memory.Hash.of(theirs.content())), r.output());
+        assertFalse(r.output().contains("replaced 21 bytes"), r.output());
+        assertEquals(1, LostUpdates.find(store, 0).size());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.engram.api.access;
 import dev.engram.access.Caller;
 import dev.engram.access.Denied;
 import dev.engram.api.Problem;
+import dev.engram.memory.Limited;
 import dev.engram.api.Problems;
 import dev.engram.ops.EngramConfig;
 import io.vertx.core.http.HttpHeaders;
@@ -42,6 +43,9 @@ public class Authentication {
 
     @Inject
     EngramConfig config;
+
+    @Inject
+    RateLimits rates;
 
     @ConfigProperty(name = "quarkus.http.non-application-root-path", defaultValue = "q")
     String opsRoot;
@@ -106,6 +110,12 @@ public class Authentication {
                 refuse(ctx, Problems.forbidden(d));
                 return;
             }
+        }
+        try {
+            rates.check(caller);
+        } catch (Limited l) {
+            refuse(ctx, Problems.limited(l));
+            return;
         }
         ctx.put(CALLER, caller);
         ctx.put(TOKEN, token);

@@ -22,6 +22,9 @@ public class Gate {
     @Inject
     Tokens tokens;
 
+    @Inject
+    StoreQuota quota;
+
     /** The caller of the current request. */
     public Caller caller() {
         RoutingContext ctx = current.getCurrent();
@@ -35,6 +38,14 @@ public class Gate {
     /** What the current caller may do in {@code store}. */
     public StoreAccess in(String store) {
         return caller().in(store);
+    }
+
+    /**
+     * Before a write that creates {@code store} if it does not exist: refuses ({@link dev.engram.memory.Limited})
+     * when the caller already created its most stores. Call it after the grant check.
+     */
+    public void mayCreate(String store) {
+        quota.claim(caller(), store);
     }
 
     /**

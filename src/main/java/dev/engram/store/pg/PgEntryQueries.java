@@ -1,6 +1,7 @@
 package dev.engram.store.pg;
 
 import dev.engram.memory.Entry;
+import dev.engram.memory.Listing;
 import dev.engram.memory.Scope;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,7 +13,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The reads that return many entries, the render's on every turn and the search's, over plain JDBC: rows map
@@ -49,6 +52,38 @@ class PgEntryQueries {
             s.setString(3, after);
             s.setInt(4, limit);
             return entries(s);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /**
+     * The live entries of {@code scopes} (every scope when empty), by scope then name, and the store's bound, in one
+     * query and so as of one moment; a store that does not exist lists nothing, with {@code defaultLimit}.
+     */
+    Listing listing(String store, List<Scope> scopes, int defaultLimit) {
+        boolean scoped = !scopes.isEmpty();
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(listingSql(scoped))) {
+            int p = 1;
+            if (scoped) {
+                s.setArray(p++, c.createArrayOf("text", scopes.stream().map(Scope::value).toArray()));
+            }
+            s.setString(p, store);
+            Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
+            for (Scope scope : scopes) {
+                lists.put(scope, new ArrayList<>());
+            }
+            Integer limit = null;
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    limit = r.getInt(1);
+                    if (r.getString(2) != null) {
+                        Entry e = entry(r, 2);
+                        lists.computeIfAbsent(e.scope(), k -> new ArrayList<>()).add(e);
+                    }
+                }
+            }
+            return new Listing(lists, limit == null ? defaultLimit : limit, limit != null);
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
         }
@@ -116,7 +151,17 @@ class PgEntryQueries {
         return sql.toString();
     }
 
-    /** The render's SQL: parameters the store and, when {@code scoped}, the scopes. */
+    /**
+     * The render's SQL: parameters the scopes (when {@code scoped}) and the store. The store row leads, so a store
+     * with no entries still gives its bound, and a store that does not exist gives no row.
+     */
+    static String listingSql(boolean scoped) {
+        return "select s.max_entry_bytes, e.scope, e.name, e.content, e.meta::text, e.hash, e.updated "
+                + "from store s left join entry e on e.store_id = s.id" + (scoped ? " and e.scope = any(?)" : "")
+                + " where s.id = ? order by e.scope, e.name";
+    }
+
+    /** The SQL of {@link #listScopes}: parameters the store and, when {@code scoped}, the scopes. */
     static String listSql(boolean scoped) {
         return "select scope, name, content, meta::text, hash, updated from entry where store_id = ?"
                 + (scoped ? " and scope = any(?)" : "") + " order by scope, name";
@@ -126,12 +171,17 @@ class PgEntryQueries {
         List<Entry> entries = new ArrayList<>();
         try (ResultSet r = s.executeQuery()) {
             while (r.next()) {
-                entries.add(new Entry(new Scope(r.getString(1)), r.getString(2), r.getString(3),
-                        MetaJson.parse(r.getString(4)), r.getString(5), r.getObject(6, OffsetDateTime.class).toInstant(),
-                        false));
+                entries.add(entry(r, 1));
             }
         }
         return entries;
+    }
+
+    /** The entry in the six columns from {@code first}: scope, name, content, meta as text, hash, updated. */
+    private static Entry entry(ResultSet r, int first) throws SQLException {
+        return new Entry(new Scope(r.getString(first)), r.getString(first + 1), r.getString(first + 2),
+                MetaJson.parse(r.getString(first + 3)), r.getString(first + 4),
+                r.getObject(first + 5, OffsetDateTime.class).toInstant(), false);
     }
 
     private static String escapeLike(String word) {

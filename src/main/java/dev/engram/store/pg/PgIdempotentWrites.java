@@ -57,7 +57,7 @@ class PgIdempotentWrites {
             s.setString(p++, Match.text(entry));
             s.setString(p++, options.session());
             PgWrites.setNullable(s, p++, options.expect().orElse(null));
-            PgWrites.setNullable(s, p, options.claimedBase().orElse(null));
+            PgWrites.setNullable(s, p, options.base().orElse(null));
             return written(s, store);
         } catch (SQLException e) {
             throw refusal(e, key, entry.scope(), entry.name(), entry.size(), options);
@@ -74,7 +74,7 @@ class PgIdempotentWrites {
             s.setString(p++, name);
             s.setString(p++, options.session());
             PgWrites.setNullable(s, p++, options.expect().orElse(null));
-            PgWrites.setNullable(s, p, options.claimedBase().orElse(null));
+            PgWrites.setNullable(s, p, options.base().orElse(null));
             return written(s, store);
         } catch (SQLException e) {
             throw refusal(e, key, scope, name, -1, options);

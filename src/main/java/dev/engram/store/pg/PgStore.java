@@ -5,6 +5,7 @@ import dev.engram.memory.Entry;
 import dev.engram.memory.EntryRules;
 import dev.engram.memory.Erasure;
 import dev.engram.memory.IdempotencyKey;
+import dev.engram.memory.Listing;
 import dev.engram.memory.Match;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.PutOptions;
@@ -60,6 +61,15 @@ final class PgStore implements Store {
             lists.computeIfAbsent(e.scope(), s -> new ArrayList<>()).add(e);
         }
         return lists;
+    }
+
+    @Override
+    public Listing listing(List<Scope> scopes) {
+        Listing listing = stores.queries().listing(id, scopes, stores.defaultMaxEntryBytes());
+        if (listing.exists()) {
+            stores.sawMaxEntryBytes(id, listing.maxEntryBytes());
+        }
+        return listing;
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.Map;
@@ -48,8 +49,19 @@ public class PgStores implements Stores {
     @Inject
     EngramConfig config;
 
-    /** Content bounds seen per store. PostgreSQL checks the bound again on every write, so a stale one is safe. */
-    private final Map<String, Integer> limits = new ConcurrentHashMap<>();
+    /**
+     * How long a bound read from the database is used before it is read again. Another replica may change it at any
+     * time: a render reads it with its entries ({@link PgStore#listing}), a write has PostgreSQL check it again, and
+     * the tools' texts may show one up to this old.
+     */
+    static final Duration BOUND_TTL = Duration.ofSeconds(1);
+
+    /** A bound as read, and when (in {@link System#nanoTime}). */
+    private record Bound(int limit, long readAt) {
+    }
+
+    /** Content bounds seen per store, each for {@link #BOUND_TTL}. */
+    private final Map<String, Bound> limits = new ConcurrentHashMap<>();
 
     @Override
     public Store store(String id) {
@@ -67,7 +79,7 @@ public class PgStores implements Stores {
     public Optional<StoreInfo> info(String id) {
         EntryRules.checkStoreId(id);
         return reads.store(id).map(row -> {
-            limits.put(id, row.maxEntryBytes);
+            sawMaxEntryBytes(id, row.maxEntryBytes);
             Map<Scope, Integer> counts = new HashMap<>();
             for (Object[] c : reads.counts(id)) {
                 counts.put(new Scope((String) c[0]), ((Number) c[1]).intValue());
@@ -84,7 +96,7 @@ public class PgStores implements Stores {
             s.setInt(2, maxEntryBytes);
             try (ResultSet r = s.executeQuery()) {
                 r.next();
-                limits.put(id, maxEntryBytes);
+                sawMaxEntryBytes(id, maxEntryBytes);
                 boolean created = r.getBoolean(3);
                 StoreInfo now = created ? null : info(id).orElseThrow();
                 return created
@@ -96,17 +108,23 @@ public class PgStores implements Stores {
         }
     }
 
-    /** The bound of store {@code id} as last seen, or as read now when not seen yet. */
+    /** The bound of store {@code id} as seen within {@link #BOUND_TTL}, or as read now. */
     int maxEntryBytes(String id) {
-        Integer known = limits.get(id);
-        return known != null ? known : refreshMaxEntryBytes(id);
+        Bound known = limits.get(id);
+        return known != null && System.nanoTime() - known.readAt() < BOUND_TTL.toNanos() ? known.limit()
+                : refreshMaxEntryBytes(id);
     }
 
     /** The bound of store {@code id} read from the database; the default for a store not created yet. */
     int refreshMaxEntryBytes(String id) {
-        int limit = reads.store(id).map(row -> row.maxEntryBytes).orElse(config.defaultMaxEntryBytes());
-        limits.put(id, limit);
-        return limit;
+        Optional<StoreRow> row = reads.store(id);
+        row.ifPresentOrElse(r -> sawMaxEntryBytes(id, r.maxEntryBytes), () -> limits.remove(id));
+        return row.map(r -> r.maxEntryBytes).orElse(config.defaultMaxEntryBytes());
+    }
+
+    /** Notes the bound of store {@code id} as read from the database just now. */
+    void sawMaxEntryBytes(String id, int limit) {
+        limits.put(id, new Bound(limit, System.nanoTime()));
     }
 
     /** Forgets what was cached about store {@code id}, as a new process would. */

@@ -4,6 +4,7 @@ import dev.engram.memory.Change;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Entry;
 import dev.engram.memory.Hash;
+import dev.engram.memory.Limited;
 import dev.engram.memory.Match;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.PutOptions;
@@ -19,6 +20,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
+import org.jboss.logging.Logger;
 import org.postgresql.util.PSQLException;
 
 /**
@@ -31,9 +33,10 @@ class PgWrites {
     private static final String PUT = "select * from engram_put(?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?)";
     private static final String FORGET = "select * from engram_forget(?, ?, ?, ?, ?, ?)";
 
+    private static final Logger LOG = Logger.getLogger(PgWrites.class);
+
     @Inject
     AgroalDataSource dataSource;
-
 
     @Inject
     Event<JournalAppended> appended;
@@ -52,14 +55,14 @@ class PgWrites {
             s.setString(8, Match.text(entry));
             s.setString(9, options.session());
             setNullable(s, 10, options.expect().orElse(null));
-            setNullable(s, 11, options.claimedBase().orElse(null));
+            setNullable(s, 11, options.base().orElse(null));
             try (ResultSet r = s.executeQuery()) {
                 r.next();
                 var at = r.getObject(4, OffsetDateTime.class).toInstant();
                 Change change = new Change(r.getLong(1),
                         new Entry(entry.scope(), entry.name(), entry.content(), entry.meta(), hash, at, false),
                         r.getString(2), r.getString(3), options.session(), "", at);
-                appended.fire(new JournalAppended(store, change.seq()));
+                committed(store, change.seq());
                 return change;
             }
         } catch (SQLException e) {
@@ -75,19 +78,31 @@ class PgWrites {
             s.setString(3, name);
             s.setString(4, options.session());
             setNullable(s, 5, options.expect().orElse(null));
-            setNullable(s, 6, options.claimedBase().orElse(null));
+            setNullable(s, 6, options.base().orElse(null));
             try (ResultSet r = s.executeQuery()) {
                 r.next();
                 var at = r.getObject(5, OffsetDateTime.class).toInstant();
                 String hash = r.getString(4);
                 Entry tombstone = new Entry(scope, name, r.getString(2), MetaJson.parse(r.getString(3)), hash, at, true);
-                Change change = new Change(r.getLong(1), tombstone, options.claimedBase().orElse(hash), hash,
+                Change change = new Change(r.getLong(1), tombstone, options.base().orElse(hash), hash,
                         options.session(), "", at);
-                appended.fire(new JournalAppended(store, change.seq()));
+                committed(store, change.seq());
                 return change;
             }
         } catch (SQLException e) {
             throw refusal(e, scope, name, -1, options);
+        }
+    }
+
+    /**
+     * Tells the observers that a write committed. The write has landed whatever they do, so a failure of theirs (a
+     * follower pool already shut down, while the service stops) is logged, and the write is still answered as landed.
+     */
+    private void committed(String store, long seq) {
+        try {
+            appended.fire(new JournalAppended(store, seq));
+        } catch (RuntimeException e) {
+            LOG.warnf("Write %s/%d committed, but telling its followers failed: %s", store, seq, e.toString());
         }
     }
 
@@ -100,6 +115,11 @@ class PgWrites {
                 return NotFound.entry(scope, name);
             case "EG412":
                 return new Conflict(scope, name, options.expect().orElse(""), detail == null ? "" : detail);
+            case "EG429":
+                long max = Long.parseLong(detail);
+                return new Limited(Limited.Kind.QUOTA, "entries-per-store", max, 0, "The store already holds " + max
+                        + " entries, its most; " + scope + "/" + name + " would be one more. Forget entries it no "
+                        + "longer needs, or write into an existing one.");
             case "EG413":
                 String[] numbers = detail.split(" ");
                 return new TooLarge(scope, name, size, Integer.parseInt(numbers[0]), Integer.parseInt(numbers[1]));

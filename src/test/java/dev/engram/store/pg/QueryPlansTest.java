@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The plans of the hot queries do not depend on the table's statistics: on a table dominated by one store, before
  * and after {@code ANALYZE}, as a custom plan (the first executions of a statement) and as the generic plan
  * PostgreSQL switches a prepared statement to, the search runs on the trigram index led by the store, the render and
- * the write function's lookups of an entry on the primary key, and none of them scans the table. (The write
+ * the write function's lookups of an entry on the primary key, and none of them scans the entry table. (The write
  * function's other statements address the store row by its primary key, which on the few stores of a test
  * database PostgreSQL rightly reads by a sequential scan of one page.)
  */
@@ -82,6 +82,10 @@ class QueryPlansTest {
                     new Scope[] {new Scope("notes")});
             assertTrue(plan.contains("entry_pkey"), mode + ": " + plan);
             assertFalse(plan.contains("Seq Scan"), mode + ": " + plan);
+            String listing = plan(PgEntryQueries.listingSql(true), mode, false, new Scope[] {new Scope("notes")},
+                    "plans-a");
+            assertTrue(listing.contains("entry_pkey"), mode + ": " + listing);
+            assertFalse(listing.contains("Seq Scan on entry"), mode + ": " + listing);
         }
     }
 
@@ -90,7 +94,7 @@ class QueryPlansTest {
     void theWriteFunctionsLookUpsUseTheirKeys(boolean analyzed) throws SQLException {
         analyze(analyzed);
         Map<String, List<Object>> statements = Map.of(
-                "select e.hash, octet_length(e.content) from entry e where e.store_id = ? and e.scope = ? "
+                "select e.hash, e.meta, octet_length(e.content) from entry e where e.store_id = ? and e.scope = ? "
                         + "and e.name = ?", List.of(BIG, "notes", "note-7"),
                 "delete from entry e where e.store_id = ? and e.scope = ? and e.name = ? returning e.hash",
                 List.of(BIG, "notes", "note-none"));

@@ -1,0 +1,49 @@
+package dev.engram.api;
+
+import dev.engram.memory.Invalid;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import java.util.List;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * Refusals made before a resource is chosen, of requests JAX-RS would otherwise read as other requests: a path
+ * segment holding {@code ;} (a matrix parameter, which JAX-RS drops from the path parameter, so
+ * {@code /v1/stores/demo;v=2/...} would act on store {@code demo}), and a write whose {@code If-Match} or
+ * {@code If-None-Match} is sent empty (which would read as absent and make the write unconditional).
+ */
+public class StrictRequests {
+
+    private static final List<String> PRECONDITIONS = List.of("If-Match", "If-None-Match");
+
+    @ServerRequestFilter(preMatching = true)
+    public void refuseMatrixParameters(HttpServerRequest request) {
+        String raw = request.path();
+        if (raw == null || raw.indexOf(';') < 0) {
+            return;
+        }
+        for (String segment : raw.split("/")) {
+            if (segment.indexOf(';') >= 0) {
+                String shown = segment.length() > 80 ? segment.substring(0, 80) + "..." : segment;
+                throw new Invalid("path-segment", "path", "Path segment \"" + shown.replaceAll("[^\\x20-\\x7e]", "?")
+                        + "\" is not an ID: a path takes each ID exactly, kebab-case, with no ;parameters.");
+            }
+        }
+    }
+
+    @ServerRequestFilter(preMatching = true)
+    public void refuseEmptyPreconditions(HttpServerRequest request) {
+        if (request.method() == HttpMethod.GET || request.method() == HttpMethod.HEAD) {
+            return;
+        }
+        for (String name : PRECONDITIONS) {
+            for (String value : request.headers().getAll(name)) {
+                if (value.isBlank()) {
+                    throw new Invalid(name.toLowerCase(java.util.Locale.ROOT) + "-form", name, name + " is empty. "
+                            + "Send the ETag a read returned (If-Match) or * (If-None-Match), or leave the header "
+                            + "out for a write without a precondition.");
+                }
+            }
+        }
+    }
+}
