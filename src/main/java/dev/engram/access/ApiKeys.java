@@ -32,6 +32,11 @@ public final class ApiKeys {
         return PREFIX + URL_SAFE.encodeToString(bytes);
     }
 
+    /** Whether {@code id} has the shape of a key id: {@code key_} and 1 to 64 URL-safe characters. */
+    public static boolean isId(String id) {
+        return id != null && id.matches("key_[A-Za-z0-9_-]{1,64}");
+    }
+
     /** A new key id, not secret: {@code key_} and 16 URL-safe characters. */
     public static String newId(SecureRandom random) {
         byte[] bytes = new byte[12];

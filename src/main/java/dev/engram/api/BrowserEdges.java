@@ -48,7 +48,8 @@ public class BrowserEdges {
             if ((mcp || path.startsWith("/v1/")) && WRITES.contains(request.method()) && !isJson(type)) {
                 refuse(ctx, Problem.of("unsupported-media-type", 415, "Unsupported media type", (type == null
                         ? "The request has no Content-Type." : "The request's Content-Type is " + type + ".")
-                        + " Send Content-Type: application/json, also on a write without a body.")
+                        + " Send Content-Type: application/json (UTF-8, no other charset), also on a write without a "
+                        + "body.")
                         .with("content_type", type == null ? "" : type));
                 return;
             }
@@ -56,14 +57,25 @@ public class BrowserEdges {
         });
     }
 
-    /** {@code application/json}, with or without parameters such as {@code charset=utf-8}. */
+    /**
+     * {@code application/json}, with no parameter or only {@code charset=utf-8}: JSON is UTF-8 (RFC 8259), and a body
+     * that says it is another charset would be read as something it is not.
+     */
     static boolean isJson(String contentType) {
         if (contentType == null) {
             return false;
         }
-        int semicolon = contentType.indexOf(';');
-        String type = semicolon < 0 ? contentType : contentType.substring(0, semicolon);
-        return type.trim().equalsIgnoreCase("application/json");
+        String[] parts = contentType.split(";");
+        if (!parts[0].trim().equalsIgnoreCase("application/json")) {
+            return false;
+        }
+        for (int i = 1; i < parts.length; i++) {
+            String parameter = parts[i].trim().toLowerCase(Locale.ROOT).replace("\"", "");
+            if (!parameter.isEmpty() && !parameter.equals("charset=utf-8")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** An origin as compared: lower case, without a trailing slash. */

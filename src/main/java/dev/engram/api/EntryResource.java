@@ -94,9 +94,10 @@ public class EntryResource {
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
     public RestResponse<ChangeJson> put(@PathParam("name") String name, Bodies.PutEntry body,
-            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
-            @HeaderParam(Preconditions.BASED_ON) String basedOn, @HeaderParam(Preconditions.SESSION) String session,
-            @HeaderParam(IdempotencyKey.HEADER) String key) {
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            @HeaderParam(Preconditions.BASED_ON) String basedOn,
+            @HeaderParam(Preconditions.SESSION) String session, @HeaderParam(IdempotencyKey.HEADER) String key) {
         Scope scope = Params.scope(scopeValue);
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
@@ -124,11 +125,14 @@ public class EntryResource {
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
     public RestResponse<ChangeJson> patch(@PathParam("name") String name, Bodies.PatchEntry body,
-            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(Preconditions.SESSION) String session,
-            @HeaderParam(IdempotencyKey.HEADER) String key) {
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            @HeaderParam(Preconditions.BASED_ON) String basedOn,
+            @HeaderParam(Preconditions.SESSION) String session, @HeaderParam(IdempotencyKey.HEADER) String key) {
         Scope scope = Params.scope(scopeValue);
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
+        Preconditions.refuseOnAnEdit("PATCH", ifNoneMatch, basedOn);
         PutOptions options = Preconditions.read(ifMatch, null, null, session);
         if (body == null) {
             throw new Invalid("body-missing", "", "The body is empty; send {\"old_text\": \"...\", \"new_text\": "
@@ -149,11 +153,14 @@ public class EntryResource {
     @DELETE
     @Path("{name}")
     public RestResponse<ChangeJson> forget(@PathParam("name") String name,
-            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @HeaderParam(Preconditions.SESSION) String session,
-            @HeaderParam(IdempotencyKey.HEADER) String key) {
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            @HeaderParam(Preconditions.BASED_ON) String basedOn,
+            @HeaderParam(Preconditions.SESSION) String session, @HeaderParam(IdempotencyKey.HEADER) String key) {
         Scope scope = Params.scope(scopeValue);
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
+        Preconditions.refuseOnAnEdit("DELETE", ifNoneMatch, basedOn);
         PutOptions options = keys.apply(Preconditions.read(ifMatch, null, null, session), key, "DELETE",
                 location(name), null);
         try {
@@ -165,7 +172,8 @@ public class EntryResource {
 
     /**
      * The answer to a write, the same whether it was made now or is replayed under its Idempotency-Key: the record,
-     * with 201 and a Location (the entry's path, never built from the Host header) for a create, else 200; the ETag of what it wrote, except on a tombstone.
+     * with 201 and a Location (the entry's path, never built from the Host header) for a create, else 200; the ETag
+     * of what it wrote, except on a tombstone.
      */
     private RestResponse<ChangeJson> written(Change c, String name, boolean replayed) {
         boolean created = !c.entry().deleted() && c.replaced().isEmpty();

@@ -79,8 +79,12 @@ public class ManifestResource {
     @POST
     @Path("fold")
     public FoldReply fold(FoldBody body) {
+        if (body == null) {
+            throw new Invalid("body-missing", "", "The body is empty or null; send {\"records\": [...]}, the records "
+                    + "to fold in order, and \"next\" for the record that would follow them.");
+        }
         ManifestFold fold = new ManifestFold();
-        List<JsonNode> records = body == null || body.records() == null ? List.of() : body.records();
+        List<JsonNode> records = body.records() == null ? List.of() : body.records();
         for (int i = 0; i < records.size(); i++) {
             try {
                 fold.apply(records.get(i).toString());
@@ -89,7 +93,7 @@ public class ManifestResource {
             }
         }
         Manifest m = fold.manifest();
-        String next = body == null || body.next() == null ? null : fold.record(body.next().toManifest());
+        String next = body.next() == null ? null : fold.record(body.next().toManifest());
         return new FoldReply(ManifestJson.of(m), m.hash(), next);
     }
 }

@@ -43,6 +43,19 @@ final class Preconditions {
     }
 
     /** The session ID of a request: "" when the header is absent. */
+    /**
+     * Refuses If-None-Match and Engram-Based-On on a PATCH or DELETE, which act on the entry as it is: silently
+     * ignored, they would let a client believe its write was conditional, or its base recorded.
+     */
+    static void refuseOnAnEdit(String method, String ifNoneMatch, String basedOn) {
+        String header = ifNoneMatch != null ? "If-None-Match" : basedOn != null ? BASED_ON : null;
+        if (header != null) {
+            throw new Invalid("header-not-applicable", header, method + " does not take " + header + ": it acts on "
+                    + "the entry as it is now. Send If-Match with the ETag you read to make it conditional, or write "
+                    + "the whole entry with PUT.");
+        }
+    }
+
     static String session(String header) {
         if (header == null) {
             return "";

@@ -9,7 +9,8 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 /**
  * Refusals made before a resource is chosen, of requests JAX-RS would otherwise read as other requests: a path
  * segment holding {@code ;} (a matrix parameter, which JAX-RS drops from the path parameter, so
- * {@code /v1/stores/demo;v=2/...} would act on store {@code demo}), and a write whose {@code If-Match} or
+ * {@code /v1/stores/demo;v=2/...} would act on store {@code demo}), a {@code ;} in the query (read as {@code &}),
+ * and a write whose {@code If-Match} or
  * {@code If-None-Match} is sent empty (which would read as absent and make the write unconditional).
  */
 public class StrictRequests {
@@ -28,6 +29,19 @@ public class StrictRequests {
                 throw new Invalid("path-segment", "path", "Path segment \"" + shown.replaceAll("[^\\x20-\\x7e]", "?")
                         + "\" is not an ID: a path takes each ID exactly, kebab-case, with no ;parameters.");
             }
+        }
+    }
+
+    /**
+     * A query holding a raw {@code ;}: the server splits parameters at {@code ;} as at {@code &}, so
+     * {@code ?scope=a;b} would be read as the scope {@code a}. An encoded {@code %3B} is a character of a value.
+     */
+    @ServerRequestFilter(preMatching = true)
+    public void refuseSemicolonsInTheQuery(HttpServerRequest request) {
+        String query = request.query();
+        if (query != null && query.indexOf(';') >= 0) {
+            throw new Invalid("query-form", "query", "The query holds ';', which would split a parameter in two; "
+                    + "separate parameters with '&', and send a ';' inside a value as %3B.");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.engram.api.access;
 
+import dev.engram.access.ApiKeys;
 import dev.engram.access.Grant;
 import dev.engram.access.KeyRecord;
 import dev.engram.access.Keys;
@@ -84,9 +85,10 @@ public class KeysResource {
     @Path("{id}")
     public Response revoke(@PathParam("id") String id) {
         gate.caller().checkOperator("Revoking keys");
-        if (!keys.revoke(id)) {
-            return Problem.of("not-found", 404, "Not found", "No live key " + id + ". GET /v1/keys lists the live "
-                    + "keys; a revoked key stays revoked.").toResponse("/v1/keys/" + id);
+        if (!ApiKeys.isId(id) || !keys.revoke(id)) {
+            String shown = ApiKeys.isId(id) ? id : "with that id";
+            return Problem.of("not-found", 404, "Not found", "No live key " + shown + ". GET /v1/keys lists the live "
+                    + "keys; a revoked key stays revoked.").toResponse("/v1/keys/" + (ApiKeys.isId(id) ? id : "..."));
         }
         tokens.forget(id);
         return Response.noContent().build();

@@ -1,6 +1,7 @@
 package dev.engram.api.access;
 
 import dev.engram.access.Caller;
+import dev.engram.api.Problem;
 import dev.engram.api.Problems;
 import dev.engram.memory.Limited;
 import dev.engram.ops.EngramConfig;
@@ -53,8 +54,15 @@ public class McpSessions {
 
     private void streamable(RoutingContext ctx) {
         Caller caller = ctx.get(Authentication.CALLER);
-        boolean opens = ctx.request().method().name().equals("POST")
-                && ctx.request().getHeader(SESSION_HEADER) == null;
+        String session = ctx.request().getHeader(SESSION_HEADER);
+        if (caller != null && session != null && !connections.has(session)) {
+            String shown = session.length() > 80 ? session.substring(0, 80) + "..." : session;
+            end(ctx, Problem.of("mcp-session-unknown", 404, "MCP session unknown", "No MCP session " + shown
+                    + " is open on this server: it ended, idled out, or was opened on a server that restarted. Send "
+                    + "initialize again without Mcp-Session-Id to open a new one.").with("session", shown));
+            return;
+        }
+        boolean opens = ctx.request().method().name().equals("POST") && session == null;
         if (caller == null || caller.operatorKey() || !opens) {
             ctx.next();
             return;
@@ -91,12 +99,15 @@ public class McpSessions {
         if (held(caller.id()) < max) {
             return false;
         }
-        var p = Problems.limited(new Limited(Limited.Kind.QUOTA, "mcp-sessions-per-key", max, 0, "This key already "
-                + "holds " + max + " MCP sessions open on this replica. End one (DELETE /mcp with its "
-                + "Mcp-Session-Id) or let an idle one expire, then initialise again."));
-        ctx.response().setStatusCode(p.status()).putHeader("Content-Type", "application/problem+json");
+        end(ctx, Problems.limited(new Limited(Limited.Kind.QUOTA, "mcp-sessions-per-key", max, 0, "This key "
+                + "already holds " + max + " MCP sessions open on this replica. End one (DELETE /mcp with its "
+                + "Mcp-Session-Id) or let an idle one expire, then initialise again.")));
+        return true;
+    }
+
+    private static void end(RoutingContext ctx, Problem p) {
+        ctx.response().setStatusCode(p.status()).putHeader("Content-Type", Problem.MEDIA_TYPE);
         p.headers().forEach(ctx.response()::putHeader);
         ctx.response().end(Json.encode(p.body(ctx.request().path())));
-        return true;
     }
 }

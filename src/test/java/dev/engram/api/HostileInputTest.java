@@ -1,0 +1,431 @@
+package dev.engram.api;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.TestAuth;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hostile input, generated: jqwik builds malformed requests against every route (bad path segments, bodies that
+ * are not JSON, not UTF-8 or break a rule, bad headers and query parameters, missing and foreign tokens, broken
+ * JSON-RPC on /mcp) and each one is sent over real HTTP. Every answer must be a 4xx problem+json (on /mcp, a 4xx or a
+ * JSON-RPC error), never a 5xx, and PostgreSQL must hold exactly what it held before the request. The seed is fixed
+ * so a failure repeats; {@code -Dhostile.seed=N} and {@code -Dhostile.requests=N} change the run.
+ */
+@QuarkusTest
+class HostileInputTest {
+
+    static final long SEED = Long.getLong("hostile.seed", 20261129L);
+    static final int REQUESTS = Integer.getInteger("hostile.requests", 400);
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    static final String OP = TestAuth.OPERATOR_KEY;
+
+    /** One request as sent: every part can be hostile. */
+    record Attack(String kind, String method, String path, Map<String, String> headers, byte[] body) {
+
+        boolean mcp() {
+            return path.startsWith("/mcp");
+        }
+
+        @Override
+        public String toString() {
+            String shown = body == null ? "" : new String(body, 0, Math.min(body.length, 160),
+                    StandardCharsets.ISO_8859_1);
+            return kind + ": " + method + " " + path + " " + headers + " " + shown;
+        }
+    }
+
+    /** A route: its method, its path with {s}, {scope}, {name} and {session} to fill, and a valid body if any. */
+    record Route(String method, String path, String body) {
+    }
+
+    static final List<Route> ROUTES = List.of(
+            new Route("GET", "/v1/stores/{s}", null),
+            new Route("PUT", "/v1/stores/{s}", "{\"max_entry_bytes\": 2048}"),
+            new Route("GET", "/v1/stores/{s}/scopes/{scope}/entries", null),
+            new Route("GET", "/v1/stores/{s}/scopes/{scope}/entries/{name}", null),
+            new Route("PUT", "/v1/stores/{s}/scopes/{scope}/entries/{name}", "{\"content\": \"new text\"}"),
+            new Route("PATCH", "/v1/stores/{s}/scopes/{scope}/entries/{name}",
+                    "{\"old_text\": \"SECRET\", \"new_text\": \"open\"}"),
+            new Route("DELETE", "/v1/stores/{s}/scopes/{scope}/entries/{name}", null),
+            new Route("POST", "/v1/stores/{s}/scopes/{scope}/entries/{name}/erase", "{\"reason\": \"asked\"}"),
+            new Route("GET", "/v1/stores/{s}/search?q=secret", null),
+            new Route("GET", "/v1/stores/{s}/journal", null),
+            new Route("GET", "/v1/stores/{s}/lost-updates", null),
+            new Route("GET", "/v1/stores/{s}/render?scope={scope}", null),
+            new Route("POST", "/v1/stores/{s}/sessions/{session}/render?scope={scope}", ""),
+            new Route("GET", "/v1/stores/{s}/sessions/{session}/manifests", null),
+            new Route("GET", "/v1/stores/{s}/tools?scope={scope}", null),
+            new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"memory_save\", \"scopes\": [\"{scope}\"], "
+                    + "\"arguments\": {\"name\": \"{name}\", \"content\": \"x\"}}"),
+            new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
+            new Route("GET", "/v1/keys", null),
+            new Route("POST", "/v1/keys", "{\"name\": \"k\", \"grants\": [{\"stores\": \"{s}\", \"role\": \"read\"}]}"),
+            new Route("DELETE", "/v1/keys/key_{name}", null));
+
+    @Inject
+    AgroalDataSource db;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    String store;
+    String readOnly;
+    String otherTenant;
+    String mcpSession;
+
+    @BeforeEach
+    void seed() throws Exception {
+        store = "hostile-" + Long.toHexString(new Random().nextLong() & 0xffffffL);
+        for (String scope : List.of("user", "project")) {
+            Api.json().body("{\"content\": \"SECRET " + scope + " text\"}").put(Api.entry(store, scope, "style"))
+                    .then().statusCode(201);
+        }
+        given().contentType("application/json").post("/v1/stores/" + store + "/sessions/s1/render?scope=user")
+                .then().statusCode(200);
+        readOnly = key("hostile-read", "[{\"stores\": \"" + store + "\", \"role\": \"read\"}]");
+        otherTenant = key("hostile-other", "[{\"stores\": \"elsewhere-*\", \"role\": \"admin\"}]");
+        var init = given().contentType("application/json").accept("application/json, text/event-stream")
+                .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                        + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"h\",\"version\":\"1\"}}}")
+                .post("/mcp?store=" + store + "&scope=user");
+        assertEquals(200, init.statusCode(), init.asString());
+        mcpSession = init.header("Mcp-Session-Id");
+    }
+
+    private static String key(String name, String grants) {
+        return given().contentType("application/json").body("{\"name\": \"" + name + "\", \"grants\": " + grants + "}")
+                .post("/v1/keys").then().statusCode(201).extract().path("key");
+    }
+
+    @Test
+    void noMalformedRequestIsAnsweredWithA5xxOrWritesAnything() throws Exception {
+        // Outside jqwik's own engine (Quarkus runs this test) an arbitrary is sampled, from the thread's source of
+        // randomness, seeded here so the run repeats.
+        net.jqwik.engine.SourceOfRandomness.create(Long.toString(SEED));
+        var samples = attacks().sampleStream().iterator();
+        Map<String, Integer> kinds = new TreeMap<>();
+        List<String> failures = new ArrayList<>();
+        String before = snapshot();
+        for (int i = 0; i < REQUESTS; i++) {
+            Attack a = samples.next();
+            kinds.merge(a.kind(), 1, Integer::sum);
+            HttpResponse<String> r = send(a);
+            String why = judge(a, r);
+            String after = snapshot();
+            if (!after.equals(before)) {
+                why = (why == null ? "" : why + "; ") + "it wrote: " + before + " -> " + after;
+                before = after;
+            }
+            if (why != null) {
+                failures.add("#" + i + " " + a + "\n    -> " + r.statusCode() + " " + r.headers()
+                        .firstValue("Content-Type").orElse("") + " " + abbreviate(r.body()) + "\n    " + why);
+            }
+        }
+        if (!failures.isEmpty()) {
+            fail(failures.size() + " of " + REQUESTS + " hostile requests (seed " + SEED + ") were mishandled:\n"
+                    + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+        }
+        assertTrue(kinds.size() == 6 && kinds.values().stream().allMatch(n -> n >= REQUESTS / 20),
+                "every kind of attack was generated, each often: " + kinds);
+    }
+
+    /** Null when the answer is right: a 4xx problem+json, or on /mcp a 4xx or a JSON-RPC error. */
+    private static String judge(Attack a, HttpResponse<String> r) {
+        int status = r.statusCode();
+        String type = r.headers().firstValue("Content-Type").orElse("");
+        if (status >= 500) {
+            return "a server error";
+        }
+        if (a.mcp()) {
+            if (status >= 400) {
+                return type.startsWith("application/problem+json") || type.startsWith("application/json")
+                        ? null : "a refusal that is not JSON";
+            }
+            return jsonRpcError(r.body()) ? null : "an MCP answer that is neither a JSON-RPC error nor a tool error";
+        }
+        if (status == 200 && a.path().endsWith("/tools/call")) {
+            return toolError(r.body()) ? null : "a tool call that was not refused";
+        }
+        if (status < 400) {
+            return "accepted";
+        }
+        if (!type.startsWith("application/problem+json")) {
+            return "not problem+json";
+        }
+        try {
+            JsonNode p = JSON.readTree(r.body());
+            if (p.path("status").asInt() != status || !p.path("type").asText().startsWith("https://")
+                    || p.path("title").asText().isEmpty()) {
+                return "a problem without its type, title and status";
+            }
+        } catch (Exception e) {
+            return "a problem body that is not JSON";
+        }
+        return null;
+    }
+
+    /** A refused tool call answers 200 with is_error, the text the model reads to correct itself. */
+    private static boolean toolError(String body) {
+        try {
+            return JSON.readTree(body).path("is_error").asBoolean(false);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** A JSON-RPC error, or a tools/call result flagged isError (how MCP reports a refused tool call). */
+    private static boolean jsonRpcError(String body) {
+        String json = body.strip();
+        if (!json.startsWith("{") && !json.startsWith("[")) {
+            json = json.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5)).reduce((x, y) -> y)
+                    .orElse("");
+        }
+        try {
+            JsonNode n = JSON.readTree(json);
+            return n != null && (n.has("error") && n.path("error").has("code") && n.path("error").has("message")
+                    || n.path("result").path("isError").asBoolean(false));
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private HttpResponse<String> send(Attack a) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base.toString().replaceAll("/$", "") + a.path()))
+                .timeout(Duration.ofSeconds(20))
+                .method(a.method(), a.body() == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(a.body()));
+        a.headers().forEach(b::header);
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    // ------------------------------------------------------------------------------------------------ generators
+
+    private Arbitrary<Attack> attacks() {
+        return Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(3, badSegments()),
+                net.jqwik.api.Tuple.of(3, badBodies()),
+                net.jqwik.api.Tuple.of(2, badHeaders()),
+                net.jqwik.api.Tuple.of(2, badQueries()),
+                net.jqwik.api.Tuple.of(2, badTokens()),
+                net.jqwik.api.Tuple.of(3, badJsonRpc()));
+    }
+
+    private Attack request(String kind, Route route, String s, String scope, String name, String session,
+            Map<String, String> extra, String body) {
+        String path = route.path().replace("{s}", s).replace("{scope}", scope).replace("{name}", name)
+                .replace("{session}", session);
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Authorization", "Bearer " + OP);
+        if (body != null) {
+            headers.put("Content-Type", "application/json");
+        }
+        headers.putAll(extra);
+        headers.values().removeIf(v -> v == null);
+        return new Attack(kind, route.method(), path, headers, body == null ? null
+                : body.replace("{s}", s).replace("{scope}", scope).replace("{name}", name)
+                        .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Segments that are not exactly a valid id, each in one place of a route that has it. */
+    private Arbitrary<Attack> badSegments() {
+        Arbitrary<String> bad = Arbitraries.oneOf(
+                Arbitraries.of("a;b=c", "style;v=1", "%00", "a%00b", "UPPER", "a%20b", "-lead", "trail-", "a--b",
+                        "%C0%AF", "%E2%80%8B", "caf%C3%A9", "%2e%2e", "a.b", "a_b", "%3Bx", "x%2Fy", "*", "%25"),
+                Arbitraries.strings().withCharRange('A', 'Z').ofMinLength(1).ofMaxLength(8),
+                Arbitraries.strings().withCharRange('a', 'z').ofLength(65),
+                Arbitraries.strings().withChars("!$&'()*+,=@~").ofMinLength(1).ofMaxLength(4)
+                        .map(x -> "a" + java.net.URLEncoder.encode(x, StandardCharsets.UTF_8)));
+        Arbitrary<Route> routes = Arbitraries.of(ROUTES.stream().filter(r -> r.path().contains("{")).toList());
+        Arbitrary<Integer> where = Arbitraries.integers().between(0, 3);
+        return Combinators.combine(routes, bad, where).as((route, segment, at) -> {
+            List<String> slots = new ArrayList<>(List.of("{s}", "{scope}", "{name}"));
+            slots.removeIf(slot -> !route.path().contains(slot) && !(route.body() != null
+                    && route.body().contains(slot) && slot.equals("{s}")));
+            String slot = slots.isEmpty() ? "{s}" : slots.get(at % slots.size());
+            return request("segment", route, slot.equals("{s}") ? segment : store,
+                    slot.equals("{scope}") ? segment : "user", slot.equals("{name}") ? segment : "style",
+                    slot.equals("{session}") ? segment : "s1", Map.of(), route.body());
+        });
+    }
+
+    /** Bodies that are not JSON, not UTF-8, the wrong shape, or break a rule, on the routes that write. */
+    private Arbitrary<Attack> badBodies() {
+        Arbitrary<byte[]> bodies = Arbitraries.oneOf(
+                Arbitraries.of("{", "[]", "null", "\"text\"", "42", "{\"content\": 5}", "{\"content\": null}",
+                        "{\"content\": \"\"}", "{\"content\": \"x\", \"unknown\": 1}", "{\"content\": \"x\", "
+                        + "\"meta\": {\"Bad Key\": \"v\"}}", "{\"content\": \"x\", \"meta\": {\"k\": \"a\\nb\"}}",
+                        "{\"content\": \"" + "x".repeat(5000) + "\"}", "{\"old_text\": \"\", \"new_text\": \"x\"}",
+                        "{\"old_text\": \"absent\", \"new_text\": \"x\"}", "{\"name\": \"memory_nothing\"}",
+                        "{\"name\": \"memory_save\", \"arguments\": null}", "{\"records\": 7}",
+                        "{\"max_entry_bytes\": -1}", "{\"max_entry_bytes\": 1e99}", "{\"grants\": \"all\"}",
+                        "[".repeat(5000), "{\"content\": \"x\"} trailing", "{\"content\": \"\\ud800\"}")
+                        .map(s -> s.getBytes(StandardCharsets.UTF_8)),
+                Arbitraries.of(new byte[] {'{', '"', 'c', '"', ':', '"', (byte) 0xC0, (byte) 0xAF, '"', '}'},
+                        new byte[] {(byte) 0xFF, (byte) 0xFE, '{', 0, '}', 0},
+                        new byte[] {'{', '"', 'c', 'o', 'n', 't', 'e', 'n', 't', '"', ':', '"', 0, '"', '}'},
+                        new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}),
+                Arbitraries.strings().ofMinLength(1).ofMaxLength(40).map(s -> ("{\"content\": " + s)
+                        .getBytes(StandardCharsets.UTF_8)));
+        List<Route> writes = ROUTES.stream().filter(r -> r.body() != null && !r.body().isEmpty()
+                && !r.path().endsWith("/erase") && !r.path().equals("/v1/stores/{s}")).toList();
+        return Combinators.combine(Arbitraries.of(writes), bodies).as((route, body) -> {
+            Attack a = request("body", route, store, "user", "style", "s1", Map.of(), "{}");
+            return new Attack(a.kind(), a.method(), a.path(), a.headers(), body);
+        });
+    }
+
+    /** Preconditions, keys, sessions and content types that must be refused. */
+    private Arbitrary<Attack> badHeaders() {
+        Arbitrary<Map<String, String>> headers = Arbitraries.of(
+                Map.of("If-Match", ""), Map.of("If-Match", "\"\""), Map.of("If-Match", "garbage"),
+                Map.of("If-Match", "\"v:00\""), Map.of("If-None-Match", ""), Map.of("If-None-Match", "\"x\", "),
+                Map.of("Idempotency-Key", "two words"), Map.of("Idempotency-Key", "k".repeat(300)),
+                Map.of("Engram-Session", "bad session"), Map.of("Engram-Session", "s".repeat(300)),
+                Map.of("Engram-Based-On", "sha256:xyz"), Map.of("Content-Type", "text/plain"),
+                Map.of("Content-Type", "application/x-www-form-urlencoded"),
+                Map.of("Content-Type", "multipart/form-data"),
+                Map.of("Content-Type", "application/json; charset=utf-16"));
+        List<Route> writes = ROUTES.stream().filter(r -> r.path().contains("/entries/{name}")
+                && (r.method().equals("PUT") || r.method().equals("PATCH"))).toList();
+        return Combinators.combine(Arbitraries.of(writes), headers).as((route, h) -> request("header", route, store,
+                "user", "style", "s1", h, route.body() == null ? null : route.body()));
+    }
+
+    /** Query parameters out of range, of the wrong type, or holding what no query may. */
+    private Arbitrary<Attack> badQueries() {
+        Arbitrary<String> paths = Arbitraries.of(
+                "/v1/stores/{s}/scopes/user/entries?limit=-1", "/v1/stores/{s}/scopes/user/entries?limit=abc",
+                "/v1/stores/{s}/scopes/user/entries?after=NOT%20A%20NAME", "/v1/stores/{s}/journal?after=-5",
+                "/v1/stores/{s}/journal?after=99999999999999999999", "/v1/stores/{s}/journal?limit=1000000",
+                "/v1/stores/{s}/lost-updates?after=x", "/v1/stores/{s}/lost-updates?after=2&from=1",
+                "/v1/stores/{s}/search?q=a%00b", "/v1/stores/{s}/search?q=" + "w+".repeat(40),
+                "/v1/stores/{s}/search?q=" + "x".repeat(2000), "/v1/stores/{s}/search?q=a&scope=BAD",
+                "/v1/stores/{s}/search?q=a&limit=0", "/v1/stores/{s}/render?max_total_bytes=1e99",
+                "/v1/stores/{s}/render?max_total_bytes=99999999999", "/v1/stores/{s}/render?scope_max_bytes=user",
+                "/v1/stores/{s}/render?scope=a;b", "/v1/stores/{s}/tools?scope=user&format=xml",
+                "/v1/stores/{s}/sessions/s1/manifests?after=-1", "/v1/stores/{s}/sessions/s1/manifests?limit=0");
+        return paths.map(p -> new Attack("query", "GET", p.replace("{s}", store),
+                Map.of("Authorization", "Bearer " + OP), null));
+    }
+
+    /** No token, a malformed one, a read-only key that writes, another tenant's key. */
+    private Arbitrary<Attack> badTokens() {
+        Arbitrary<String> tokens = Arbitraries.of("", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer eng_short",
+                "Bearer eng_" + "x".repeat(43), "Bearer a.b.c", "Bearer " + "eyJ".repeat(100), "READ", "OTHER");
+        return Combinators.combine(Arbitraries.of(ROUTES), tokens).as((route, token) -> {
+            Attack a = request("token", route, store, "user", "style", "s1", Map.of(), route.body());
+            Map<String, String> headers = new LinkedHashMap<>(a.headers());
+            String value = switch (token) {
+                case "" -> null;
+                case "READ" -> route.method().equals("GET") ? null : "Bearer " + readOnly;
+                case "OTHER" -> "Bearer " + otherTenant;
+                default -> token;
+            };
+            if (value == null) {
+                headers.remove("Authorization");
+            } else {
+                headers.put("Authorization", value);
+            }
+            return new Attack("token", a.method(), a.path(), headers, a.body());
+        }).filter(a -> !a.path().startsWith("/v1/manifests") || !a.headers().getOrDefault("Authorization", "")
+                .matches("Bearer (" + readOnly + "|" + otherTenant + ")"));
+    }
+
+    /** JSON-RPC that is malformed, or asks for what the connection may not do, on /mcp. */
+    private Arbitrary<Attack> badJsonRpc() {
+        Arbitrary<String> bodies = Arbitraries.of("[]", "null", "{}", "42", "\"x\"", "{\"jsonrpc\":\"2.0\"}",
+                "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},"
+                        + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}]",
+                "{\"jsonrpc\":\"1.0\",\"id\":1,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"tools/call\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"tools/list\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":null}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_save\","
+                        + "\"arguments\":null}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_save\","
+                        + "\"arguments\":\"{\\\"name\\\":\\\"x\\\"}\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_save\","
+                        + "\"arguments\":{\"name\":\"Bad Name\",\"content\":\"x\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_save\","
+                        + "\"arguments\":{\"scope\":\"project\",\"name\":\"x\",\"content\":\"x\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_patch\","
+                        + "\"arguments\":{\"name\":\"style\",\"old_text\":\"absent\",\"new_text\":\"x\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_forget\","
+                        + "\"arguments\":{\"name\":\"missing\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_search\","
+                        + "\"arguments\":{\"query\":\"a\\u0000b\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"nope\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"no/such/method\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":"
+                        + "{\"uri\":\"memory://other\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_save\","
+                        + "\"arguments\":{\"name\":\"x\",\"content\":\"" + "y".repeat(5000) + "\"}}}");
+        Arbitrary<Boolean> withSession = Arbitraries.of(true, true, true, false);
+        return Combinators.combine(bodies, withSession).as((body, session) -> {
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("Authorization", "Bearer " + OP);
+            headers.put("Content-Type", "application/json");
+            headers.put("Accept", "application/json, text/event-stream");
+            headers.put("Mcp-Session-Id", session ? mcpSession : "no-such-session");
+            return new Attack("mcp", "POST", "/mcp?store=" + store + "&scope=user", headers,
+                    body.getBytes(StandardCharsets.UTF_8));
+        });
+    }
+
+    // ------------------------------------------------------------------------------------------------ the database
+
+    /** Every table a request could write, in figures that change when anything is written. */
+    private String snapshot() throws Exception {
+        try (Connection c = db.getConnection(); Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("select "
+                        + "(select count(*) || '/' || coalesce(sum(seq), 0) || '/' || coalesce(sum(max_entry_bytes), 0)"
+                        + " from store), "
+                        + "(select md5(coalesce(string_agg(store_id || scope || name || hash || meta::text, ',' "
+                        + "order by store_id, scope, name), '')) from entry), "
+                        + "(select count(*) || '/' || count(erased_by) from journal), "
+                        + "(select count(*) from session_manifest), (select count(*) from idempotency), "
+                        + "(select count(*) || '/' || count(revoked_at) from api_key), "
+                        + "(select count(*) from store_creator)")) {
+            r.next();
+            List<String> parts = new ArrayList<>();
+            for (int i = 1; i <= 7; i++) {
+                parts.add(r.getString(i));
+            }
+            return String.join(" ", parts);
+        }
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 240 ? s : s.substring(0, 240) + "...";
+    }
+}
