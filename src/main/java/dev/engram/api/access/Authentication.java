@@ -7,6 +7,7 @@ import dev.engram.memory.Limited;
 import dev.engram.api.Problems;
 import dev.engram.ops.EngramConfig;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -67,7 +68,7 @@ public class Authentication {
     }
 
     private void handle(RoutingContext ctx) {
-        Door door = door(ctx.normalizedPath());
+        Door door = preflight(ctx) ? Door.OPEN : door(ctx.normalizedPath());
         if (door == Door.OPEN) {
             ctx.next();
             return;
@@ -100,6 +101,16 @@ public class Authentication {
                 refuse(ctx, invalid());
             }
         });
+    }
+
+    /**
+     * A CORS preflight: a browser sends it without credentials before a cross-origin request, and it changes
+     * nothing; it passes so that CORS (off unless {@code quarkus.http.cors} is configured) can answer it. The request
+     * that follows it carries its token like any other.
+     */
+    static boolean preflight(RoutingContext ctx) {
+        return ctx.request().method() == HttpMethod.OPTIONS && ctx.request().getHeader(HttpHeaders.ORIGIN) != null
+                && ctx.request().getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD) != null;
     }
 
     private void admit(RoutingContext ctx, Door door, String token, Caller caller) {
