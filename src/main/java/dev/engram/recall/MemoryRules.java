@@ -1,0 +1,101 @@
+package dev.engram.recall;
+
+import dev.engram.memory.Invalid;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The one check every store runs on a memory before it saves it. Where the reference stores nonsense silently,
+ * Engram refuses it with a message that says what to send: an importance or confidence outside 0 to 1, a type or
+ * source outside their lists, an end of validity before its start, a creation time more than a day ahead, and sets or
+ * texts beyond their bounds.
+ */
+public final class MemoryRules {
+
+    /** The most UTF-8 bytes of a memory's content. */
+    public static final int MAX_CONTENT_BYTES = 16 * 1024;
+    /** The most tags, keywords or evidence ids of a memory. */
+    public static final int MAX_SET_SIZE = 64;
+    /** The most characters of one tag, keyword or evidence id. */
+    public static final int MAX_SET_ITEM = 200;
+    /** The most characters of a memory id. */
+    public static final int MAX_ID = 128;
+    /** How far ahead of now a creation or validity time may lie (clocks differ). */
+    public static final Duration FUTURE_SLACK = Duration.ofDays(1);
+
+    private MemoryRules() {
+    }
+
+    /** Refuses {@code m} ({@link Invalid}) unless a store may save it at {@code now}. */
+    public static void check(Memory m, Instant now) {
+        checkId(m.id(), "id");
+        if (m.content().strip().isEmpty()) {
+            throw new Invalid("content-empty", "content", "The memory has no content; send the fact itself as text.");
+        }
+        int size = m.content().getBytes(StandardCharsets.UTF_8).length;
+        if (size > MAX_CONTENT_BYTES) {
+            throw new Invalid("content-size", "content", "The content is " + size + " bytes; a memory holds at most "
+                    + MAX_CONTENT_BYTES + ". Save one fact per memory, and split a longer text into several.");
+        }
+        if (m.content().indexOf('\0') >= 0) {
+            throw new Invalid("content-nul", "content", "The content holds a NUL character (\\u0000); remove it.");
+        }
+        oneOf(m.type(), Memory.TYPES, "type");
+        oneOf(m.source(), Memory.SOURCES, "source");
+        unit(m.importance(), "importance");
+        unit(m.confidence(), "confidence");
+        set(m.tags(), "tags");
+        set(m.keywords(), "keywords");
+        set(m.evidence(), "evidence");
+        if (m.createdAt() != null && m.createdAt().isAfter(now.plus(FUTURE_SLACK))) {
+            throw new Invalid("time-ahead", "created_at", "created_at lies more than a day ahead (" + m.createdAt()
+                    + "); send when the memory was made, in UTC, or leave it out for now.");
+        }
+        if (m.validTo() != null && m.validFrom() != null && m.validTo().isBefore(m.validFrom())) {
+            throw new Invalid("validity-order", "valid_to", "valid_to (" + m.validTo() + ") is before valid_from ("
+                    + m.validFrom() + "); a memory cannot stop holding before it starts.");
+        }
+        if (!m.supersededBy().isEmpty()) {
+            checkId(m.supersededBy(), "superseded_by");
+        }
+    }
+
+    /** Refuses an id that is not 1 to {@link #MAX_ID} visible ASCII characters other than {@code / ? # % ; \}. */
+    public static void checkId(String id, String field) {
+        boolean ok = id != null && !id.isEmpty() && id.length() <= MAX_ID
+                && id.chars().allMatch(c -> c > 0x20 && c < 0x7f && "/?#%;\\".indexOf(c) < 0);
+        if (!ok && !(field.equals("id") && id != null && id.isEmpty())) {
+            throw new Invalid("id-format", field, field + " must be 1 to " + MAX_ID + " visible ASCII characters "
+                    + "without '/', '?', '#', '%', ';' or '\\', such as a UUID; leave id out to have one made.");
+        }
+    }
+
+    private static void oneOf(String value, List<String> allowed, String field) {
+        if (!value.isEmpty() && !allowed.contains(value)) {
+            throw new Invalid(field + "-unknown", field, "\"" + value.replaceAll("[^\\x20-\\x7e]", "?") + "\" is not a "
+                    + field + "; use one of " + String.join(", ", allowed) + ".");
+        }
+    }
+
+    private static void unit(double value, String field) {
+        if (!(value >= 0 && value <= 1)) {
+            throw new Invalid("number-range", field, field + " must be from 0 to 1, not " + value + " (0 for "
+                    + "importance means the default, " + Memory.DEFAULT_IMPORTANCE + ").");
+        }
+    }
+
+    private static void set(List<String> values, String field) {
+        if (values.size() > MAX_SET_SIZE) {
+            throw new Invalid("set-size", field, field + " has " + values.size() + " items; at most "
+                    + MAX_SET_SIZE + ".");
+        }
+        for (String v : values) {
+            if (v.length() > MAX_SET_ITEM || v.indexOf('\0') >= 0) {
+                throw new Invalid("set-item", field, "An item of " + field + " is over " + MAX_SET_ITEM
+                        + " characters or holds NUL; keep each short.");
+            }
+        }
+    }
+}
