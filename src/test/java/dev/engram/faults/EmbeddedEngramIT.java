@@ -79,7 +79,7 @@ class EmbeddedEngramIT {
         }
 
         EngramProcess exposed = EngramProcess.embedded("exposed", EngramProcess.freePort(), dir)
-                .env("QUARKUS_HTTP_HOST", "0.0.0.0");
+                .env("QUARKUS_HTTP_HOST", "0.0.0.0").env("ENGRAM_ADMIN_KEY", null);
         Process p = exposed.launch();
         assertTrue(p.waitFor(90, TimeUnit.SECONDS), "Engram exits");
         assertNotEquals(0, p.exitValue());

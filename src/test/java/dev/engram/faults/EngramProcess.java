@@ -53,7 +53,7 @@ final class EngramProcess implements AutoCloseable {
         return p;
     }
 
-    /** Sets an environment variable of the JVM to start. */
+    /** Sets an environment variable of the JVM to start; null leaves it unset, the operator key included. */
     EngramProcess env(String variable, String value) {
         env.put(variable, value);
         return this;
@@ -104,7 +104,13 @@ final class EngramProcess implements AutoCloseable {
         pb.environment().put("ENGRAM_ADMIN_KEY", ADMIN_KEY);
         pb.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         pb.environment().put("QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "2S");
-        pb.environment().putAll(env);
+        env.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         process = pb.start();
         return process;
