@@ -20,6 +20,11 @@ public final class NotFound extends MemoryException {
     }
 
     /** No store {@code id}. */
+    public static NotFound memory(String id) {
+        return new NotFound("No memory " + id + " in this store. Search or list the store's memories to find its "
+                + "id; a deleted memory is gone, and a cleared store holds none.");
+    }
+
     public static NotFound store(String id) {
         return new NotFound("No store " + id + ". A store is created by its first write, or by PUT /v1/stores/"
                 + id + ".");

@@ -1,0 +1,34 @@
+package dev.engram.recall;
+
+import java.util.List;
+
+/**
+ * What a recall search asks: the query, how many results ({@code topK}, 10 when not positive), the lowest score
+ * kept, whether archived and stale memories count, and filters on type and banks (none: every one).
+ */
+public record SearchOptions(String query, int topK, double minScore, boolean includeArchived, boolean includeStale,
+        String type, List<String> banks) {
+
+    /** How many results when none is asked for. */
+    public static final int DEFAULT_TOP_K = 10;
+    /** The most results a search may ask for. */
+    public static final int MAX_TOP_K = 100;
+
+    public SearchOptions {
+        query = query == null ? "" : query;
+        topK = topK <= 0 ? DEFAULT_TOP_K : topK;
+        type = type == null ? "" : type;
+        banks = banks == null ? List.of() : List.copyOf(banks.stream().distinct().toList());
+    }
+
+    /** A search of {@code query} with every default. */
+    public static SearchOptions of(String query) {
+        return new SearchOptions(query, 0, 0, false, false, "", List.of());
+    }
+
+    /** Whether {@code m} passes the filters (not the query). */
+    public boolean admits(Memory m) {
+        return (includeArchived || !m.archived()) && (includeStale || !m.stale())
+                && (type.isEmpty() || type.equals(m.type())) && (banks.isEmpty() || banks.contains(m.bank().bankId()));
+    }
+}

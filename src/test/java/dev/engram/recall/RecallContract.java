@@ -1,0 +1,271 @@
+package dev.engram.recall;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.engram.memory.Invalid;
+import dev.engram.memory.NotFound;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The spec's scenarios (SPEC §8) and Engram's refusals, over every store of memories. A subclass gives a new, empty
+ * store whose clock is {@link #clock}.
+ */
+abstract class RecallContract {
+
+    static final Bank ALICE = new Bank("user", "alice");
+    static final Bank BOB = new Bank("user", "bob");
+
+    final TestClock clock = new TestClock(Instant.parse("2026-06-17T09:30:00Z"));
+
+    abstract Recall newRecall();
+
+    static Memory memory(String id, Bank bank, String content, double importance) {
+        return new Memory(id, bank, "fact", content, importance, List.of(), List.of(), "", 0, List.of(), null, null, "",
+                false, false, null, "", 0, null, null, null, List.of());
+    }
+
+    static Memory tagged(String id, Bank bank, String content, double importance, List<String> tags,
+            List<String> keywords) {
+        return new Memory(id, bank, "fact", content, importance, tags, keywords, "", 0, List.of(), null, null, "",
+                false, false, null, "", 0, null, null, null, List.of());
+    }
+
+    @Test
+    void t1ASavedMemoryReadsBackExactly() {
+        Recall r = newRecall();
+        Memory m1 = new Memory("m1", ALICE, "", "Apollo ships on Friday.", 0.8, List.of("deadline", "apollo"),
+                List.of("ship", "apollo", "friday"), "", 0.25, List.of("src-2", "src-1"), null, null, "", false, false,
+                null, "", 0, null, null, null, List.of(new Revision(clock.instant(), "leo", "first draft")));
+        r.save(m1);
+        Memory got = r.get("m1");
+        assertEquals("Apollo ships on Friday.", got.content());
+        assertEquals(0.8, got.importance());
+        assertEquals(0.25, got.confidence());
+        assertEquals(List.of("apollo", "deadline"), got.tags());
+        assertEquals(List.of("apollo", "friday", "ship"), got.keywords());
+        assertEquals(List.of("src-1", "src-2"), got.evidence());
+        assertEquals("fact", got.type());
+        assertEquals("user_input", got.source());
+        assertEquals("user:alice", got.bank().bankId());
+        assertEquals(1, got.revisions().size());
+        assertEquals("leo", got.revisions().get(0).by());
+        assertEquals(clock.instant(), got.createdAt());
+        assertEquals(clock.instant(), got.validFrom());
+        assertEquals(clock.instant(), got.updatedAt());
+    }
+
+    @Test
+    void t2ASaveOfTheSameIdReplacesItButItsCreationAndAccesses() {
+        Recall r = newRecall();
+        r.save(tagged("m1", ALICE, "Apollo ships on Friday.", 0.8, List.of("apollo", "deadline"), List.of()));
+        r.access("m1");
+        Instant created = r.get("m1").createdAt();
+        clock.advance(Duration.ofHours(1));
+        r.save(tagged("m1", ALICE, "Apollo slipped to Monday.", 0.8, List.of("apollo", "deadline", "slipped"),
+                List.of()));
+        Memory got = r.get("m1");
+        assertEquals("Apollo slipped to Monday.", got.content());
+        assertEquals(3, got.tags().size());
+        assertEquals(created, got.createdAt());
+        assertEquals(1, got.accessCount());
+        assertEquals(clock.instant(), got.updatedAt());
+        assertEquals(1, r.list(0, 0).total());
+    }
+
+    @Test
+    void t3APlainNoteTakesTheDefaults() {
+        Memory m = newRecall().save(memory("", Bank.GLOBAL, "Plain note.", 0));
+        assertTrue(m.id().matches("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"), m.id());
+        assertEquals("fact", m.type());
+        assertEquals(0.5, m.importance());
+        assertEquals("user_input", m.source());
+    }
+
+    @Test
+    void t4AccessesAreCounted() {
+        Recall r = newRecall();
+        r.save(memory("m", ALICE, "x", 0.5));
+        Instant updated = r.get("m").updatedAt();
+        clock.advance(Duration.ofMinutes(1));
+        for (int i = 0; i < 3; i++) {
+            r.access("m");
+        }
+        assertEquals(3, r.get("m").accessCount());
+        assertEquals(clock.instant(), r.get("m").lastAccessed());
+        assertEquals(updated, r.get("m").updatedAt());
+        assertThrows(NotFound.class, () -> r.access("missing"));
+    }
+
+    @Test
+    void t5RankedSearchScoresAsTheReferenceDoes() {
+        Recall r = newRecall();
+        r.save(memory("hi", ALICE, "Apollo project ships on Friday", 0.9));
+        r.save(memory("lo", ALICE, "Apollo unrelated trivia", 0.2));
+        r.save(memory("garden", ALICE, "Completely different topic about gardening", 0.5));
+        List<Scored> found = r.search(SearchOptions.of("Apollo Friday"));
+        assertEquals(List.of("hi", "lo"), found.stream().map(s -> s.memory().id()).toList());
+        assertEquals(2.0 / 3 * 0.95, found.get(0).score(), 1e-9);
+        assertEquals(0.3, found.get(1).score(), 1e-9);
+        assertEquals(0, r.get("hi").accessCount(), "a search is not an access");
+    }
+
+    @Test
+    void t6StaleAndArchivedAreLeftOutUnlessAskedFor() {
+        Recall r = newRecall();
+        r.save(memory("landed", ALICE, "Mars rover landed", 0.5));
+        r.save(memory("old", ALICE, "Mars old report", 0.5));
+        r.save(memory("retired", ALICE, "Mars retired note", 0.5));
+        r.supersede("old", "landed");
+        r.archive("retired", "done");
+        assertEquals(List.of("landed"), ids(r.search(SearchOptions.of("Mars"))));
+        assertEquals(3, r.search(new SearchOptions("Mars", 0, 0, true, true, "", List.of())).size());
+    }
+
+    @Test
+    void t7ABankFilterKeepsOtherBanksOut() {
+        Recall r = newRecall();
+        r.save(memory("a", ALICE, "secret apollo plan", 0.5));
+        r.save(memory("b", BOB, "secret apollo plan", 0.5));
+        assertEquals(List.of("a"), ids(r.search(new SearchOptions("secret", 0, 0, false, false, "",
+                List.of("user:alice")))));
+    }
+
+    @Test
+    void t8RankingFiltersAndNothingFound() {
+        Recall r = newRecall();
+        r.save(tagged("s1", ALICE, "The deployment pipeline runs on GitLab CI.", 0.9, List.of("ci"),
+                List.of("gitlab", "pipeline")));
+        r.save(memory("s2", ALICE, "Coffee is restocked on Tuesdays.", 0.5));
+        r.save(memory("s3", ALICE, "Backups are written to object storage nightly.", 0.5));
+        List<Scored> found = r.search(SearchOptions.of("gitlab pipeline"));
+        assertEquals("s1", found.get(0).memory().id());
+        for (int i = 1; i < found.size(); i++) {
+            assertTrue(found.get(i).score() <= found.get(i - 1).score());
+        }
+        assertTrue(found.get(0).score() > 0 && found.get(0).score() <= 1);
+        assertEquals(List.of(), r.search(SearchOptions.of("helicopter")));
+        assertEquals(List.of(), r.search(new SearchOptions("gitlab", 0, 0, false, false, "observation", List.of())));
+        assertEquals(List.of(), r.search(new SearchOptions("gitlab", 0, 0, false, false, "", List.of("user:bob"))));
+        assertEquals("s1", r.search(new SearchOptions("gitlab", 0, 0, false, false, "", List.of("user:alice")))
+                .get(0).memory().id());
+    }
+
+    @Test
+    void t9TokenCountsTieWhereBm25WouldNot() {
+        // Engram follows the reference's PostgreSQL path: relevance is the number of query tokens matched, so
+        // "gateway" five times and once score alike, and the newer row wins on decay (SPEC §8 T9, decided).
+        Recall r = newRecall();
+        String f = "unrelated prose about deployment pipelines and dashboards. ".repeat(60);
+        r.save(memory("strong", ALICE, "gateway ".repeat(5), 0.5));
+        clock.advance(Duration.ofMinutes(1));
+        r.save(memory("weak", ALICE, f + " gateway " + f, 0.5));
+        for (int i = 0; i < 3; i++) {
+            r.save(memory("f" + i, ALICE, f, 0.5));
+        }
+        List<Scored> found = r.search(SearchOptions.of("gateway"));
+        assertEquals(2, found.size());
+        assertEquals("weak", found.get(0).memory().id());
+    }
+
+    @Test
+    void t10AndT11CjkQueriesFindTheirRows() {
+        Recall r = newRecall();
+        r.save(memory("apollo", ALICE, "阿波罗项目周五发布", 0.5));
+        r.save(memory("c1", ALICE, "乘法和除法是四则运算的一部分", 0.5));
+        r.save(memory("c2", ALICE, "周长是围绕图形一周的长度", 0.5));
+        r.save(memory("c3", ALICE, "乘法和除法是四则运算的一部分，分数的加减法需要先通分", 0.5));
+        assertEquals("apollo", r.search(SearchOptions.of("阿波罗")).get(0).memory().id());
+        List<String> arithmetic = ids(r.search(SearchOptions.of("四则运算")));
+        assertTrue(arithmetic.indexOf("c1") >= 0 && !arithmetic.contains("c2"), arithmetic.toString());
+        assertFalse(r.search(SearchOptions.of("乘法")).isEmpty());
+        assertFalse(r.search(SearchOptions.of("分数")).isEmpty());
+        assertEquals(List.of("apollo"), ids(r.search(SearchOptions.of("Apollo 阿波罗 发布"))));
+    }
+
+    @Test
+    void t12SupersessionRevisionsAndArchiving() {
+        Bank planner = new Bank("agent", "planner");
+        Recall r = newRecall();
+        r.save(memory("old", planner, "belief old", 0.5));
+        r.save(memory("new", planner, "belief new", 0.5));
+        r.supersede("old", "new");
+        Memory old = r.get("old");
+        assertTrue(old.stale());
+        assertEquals("new", old.supersededBy());
+        assertEquals(1, old.revisions().size());
+        assertEquals("reflect", old.revisions().get(0).by());
+        assertEquals("superseded by new", old.revisions().get(0).summary());
+        r.revise("old", "leo", "reviewed");
+        assertEquals("leo", r.get("old").revisions().get(1).by());
+        r.archive("new", "obsolete");
+        assertEquals(List.of("old"), r.inBank(planner, 0).stream().map(Memory::id).toList());
+        r.unarchive("new");
+        Memory back = r.get("new");
+        assertFalse(back.archived());
+        assertEquals(null, back.archivedAt());
+        assertEquals("", back.archiveReason());
+        assertThrows(NotFound.class, () -> r.supersede("missing", "new"));
+        assertThrows(NotFound.class, () -> r.revise("missing", "leo", "orphan"));
+        Invalid nowhere = assertThrows(Invalid.class, () -> r.supersede("old", "no-such-memory"));
+        assertEquals("superseded-by-unknown", nowhere.rule());
+    }
+
+    @Test
+    void t18ListsPagesAndOrders() {
+        Bank s1 = new Bank("session", "s-1");
+        Recall r = newRecall();
+        Instant start = clock.instant();
+        for (int i = 0; i < 5; i++) {
+            Memory m = memory("l" + i, s1, "fact number " + i, 0.1 * (i + 1));
+            r.save(new Memory(m.id(), m.bank(), m.type(), m.content(), m.importance(), m.tags(), m.keywords(), "", 0,
+                    List.of(), null, null, "", false, false, null, "", 0, null, start.minus(Duration.ofMinutes(i)),
+                    null, List.of()));
+        }
+        MemoryPage first = r.list(3, 0);
+        assertEquals(5, first.total());
+        assertEquals(List.of("l0", "l1", "l2"), first.memories().stream().map(Memory::id).toList());
+        assertEquals(2, r.list(3, 3).memories().size());
+        assertEquals("l4", r.inBank(s1, 0).get(0).id());
+        assertEquals(5, r.inBank(s1, 0).size());
+        assertEquals(5, r.ofType("fact", 0).size());
+    }
+
+    @Test
+    void t19DeleteAndClear() {
+        Recall r = newRecall();
+        r.save(memory("l0", ALICE, "fact number 0", 0.5));
+        r.save(memory("l1", ALICE, "fact number 1", 0.5));
+        r.delete("l0");
+        assertThrows(NotFound.class, () -> r.get("l0"));
+        assertEquals(1, r.list(0, 0).total());
+        assertFalse(ids(r.search(SearchOptions.of("fact number"))).contains("l0"));
+        assertThrows(NotFound.class, () -> r.delete("l0"));
+        assertEquals(1, r.clear());
+        assertEquals(0, r.list(0, 0).total());
+        assertEquals(List.of(), r.search(SearchOptions.of("fact number")));
+    }
+
+    @Test
+    void aRefusedSaveWritesNothing() {
+        Recall r = newRecall();
+        r.save(memory("keep", ALICE, "kept", 0.5));
+        for (Memory bad : List.of(memory("keep", ALICE, " ", 0.5), memory("keep", ALICE, "x", 1.5),
+                memory("a/b", ALICE, "x", 0.5), memory("keep", ALICE, "x", -0.1))) {
+            assertThrows(Invalid.class, () -> r.save(bad));
+        }
+        assertEquals("kept", r.get("keep").content());
+        assertEquals(1, r.list(0, 0).total());
+        assertNotNull(r.get("keep").createdAt());
+    }
+
+    static List<String> ids(List<Scored> found) {
+        return found.stream().map(s -> s.memory().id()).toList();
+    }
+}
