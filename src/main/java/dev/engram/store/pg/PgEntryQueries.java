@@ -59,16 +59,17 @@ class PgEntryQueries {
 
     /**
      * The live entries of {@code scopes} (every scope when empty), by scope then name, and the store's bound, in one
-     * query and so as of one moment; a store that does not exist lists nothing, with {@code defaultLimit}.
+     * query and so as of one moment (a second reads the bound alone when there are no entries); a store that does
+     * not exist lists nothing, with {@code defaultLimit}.
      */
     Listing listing(String store, List<Scope> scopes, int defaultLimit) {
         boolean scoped = !scopes.isEmpty();
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(listingSql(scoped))) {
-            int p = 1;
+            s.setString(1, store);
+            s.setString(2, store);
             if (scoped) {
-                s.setArray(p++, c.createArrayOf("text", scopes.stream().map(Scope::value).toArray()));
+                s.setArray(3, c.createArrayOf("text", scopes.stream().map(Scope::value).toArray()));
             }
-            s.setString(p, store);
             Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
             for (Scope scope : scopes) {
                 lists.put(scope, new ArrayList<>());
@@ -77,15 +78,26 @@ class PgEntryQueries {
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     limit = r.getInt(1);
-                    if (r.getString(2) != null) {
-                        Entry e = entry(r, 2);
-                        lists.computeIfAbsent(e.scope(), k -> new ArrayList<>()).add(e);
-                    }
+                    Entry e = entry(r, 2);
+                    lists.computeIfAbsent(e.scope(), k -> new ArrayList<>()).add(e);
                 }
+            }
+            if (limit == null) {
+                limit = bound(c, store);
             }
             return new Listing(lists, limit == null ? defaultLimit : limit, limit != null);
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
+        }
+    }
+
+    /** The store's bound, or null when there is no such store: for a listing that found no entries. */
+    private static Integer bound(Connection c, String store) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select max_entry_bytes from store where id = ?")) {
+            s.setString(1, store);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? r.getInt(1) : null;
+            }
         }
     }
 
@@ -152,13 +164,14 @@ class PgEntryQueries {
     }
 
     /**
-     * The render's SQL: parameters the scopes (when {@code scoped}) and the store. The store row leads, so a store
-     * with no entries still gives its bound, and a store that does not exist gives no row.
+     * The render's SQL: parameters the store, the store again and, when {@code scoped}, the scopes. The entries are
+     * read as {@link #listSql} reads them, through the primary key in its order, and each row carries the store's
+     * bound from a subquery PostgreSQL runs once; one statement, so the bound and the entries are of one moment.
      */
     static String listingSql(boolean scoped) {
-        return "select s.max_entry_bytes, e.scope, e.name, e.content, e.meta::text, e.hash, e.updated "
-                + "from store s left join entry e on e.store_id = s.id" + (scoped ? " and e.scope = any(?)" : "")
-                + " where s.id = ? order by e.scope, e.name";
+        return "select (select s.max_entry_bytes from store s where s.id = ?), e.scope, e.name, e.content, "
+                + "e.meta::text, e.hash, e.updated from entry e where e.store_id = ?"
+                + (scoped ? " and e.scope = any(?)" : "") + " order by e.scope, e.name";
     }
 
     /** The SQL of {@link #listScopes}: parameters the store and, when {@code scoped}, the scopes. */
