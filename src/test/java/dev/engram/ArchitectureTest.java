@@ -17,7 +17,7 @@ class ArchitectureTest {
     @Test
     void theCoreImportsNoFramework() {
         noClasses().that().resideInAnyPackage("dev.engram.memory..", "dev.engram.render..", "dev.engram.tools..",
-                "dev.engram.access..")
+                "dev.engram.access..", "dev.engram.recall..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta..", "io.quarkus..", "io.smallrye..",
                         "io.vertx..", "org.hibernate..", "com.fasterxml..", "org.eclipse.microprofile..")
                 .check(ENGRAM);
@@ -26,7 +26,7 @@ class ArchitectureTest {
     @Test
     void theCoreDependsOnNothingOutsideIt() {
         noClasses().that().resideInAnyPackage("dev.engram.memory..", "dev.engram.render..", "dev.engram.tools..",
-                "dev.engram.access..")
+                "dev.engram.access..", "dev.engram.recall..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.engram.api..", "dev.engram.store..",
                         "dev.engram.ops..", "dev.engram.mcp..")
                 .check(ENGRAM);

@@ -94,6 +94,14 @@ public record StoreAccess(String store, boolean reaches, boolean administers, bo
         }
     }
 
+    /** Refuses unless it writes every scope: what changing the store's memories takes (they have no scope). */
+    public void checkWritesEvery() {
+        reached();
+        if (!writesEvery) {
+            throw denied("write on every scope", "change its memories, which belong to no scope");
+        }
+    }
+
     /** Refuses unless it reads every scope: what the journal, the lost updates and the store's counts show. */
     public void checkReadsEvery() {
         reached();

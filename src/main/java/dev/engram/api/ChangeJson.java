@@ -1,18 +1,20 @@
 package dev.engram.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.engram.memory.Change;
 import dev.engram.memory.Erasure;
 import java.time.Instant;
 
 /**
- * A journal record as JSON, member for member the reference library's {@code journal.jsonl} line, with three members
- * of Engram's own that only erasure sets: {@code kind} ("erasure" on an erasure record), {@code erased} (on a record
- * whose content was erased, the erasure record's seq) and {@code erasure} (who erased, and why).
+ * A journal record as JSON, member for member the reference library's {@code journal.jsonl} line, with members of
+ * Engram's own: {@code kind} ("erasure" on an erasure record; on another tier's record its kind, such as
+ * {@code memory.saved}, with {@code record} its JSON and no {@code entry}), {@code erased} (on a record whose
+ * content was erased, the erasure record's seq) and {@code erasure} (who erased, and why).
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record ChangeJson(long seq, String kind, EntryJson entry, String prev, String replaced, String session,
-        String source, Instant at, Long erased, ErasureJson erasure) {
+        String source, Instant at, Long erased, ErasureJson erasure, @JsonRawValue String record) {
 
     /** The {@code kind} of an erasure record. */
     static final String ERASURE = "erasure";
@@ -27,8 +29,12 @@ public record ChangeJson(long seq, String kind, EntryJson entry, String prev, St
     }
 
     public static ChangeJson of(Change c) {
+        if (c.isNote()) {
+            return new ChangeJson(c.seq(), c.note().get().kind(), null, null, null, null, null, c.at(), null, null,
+                    c.note().get().body());
+        }
         return new ChangeJson(c.seq(), c.isErasure() ? ERASURE : null, EntryJson.of(c.entry()), c.prev(),
                 c.replaced(), c.session(), c.source(), c.at(), c.erased() == 0 ? null : c.erased(),
-                c.erasure().map(ErasureJson::of).orElse(null));
+                c.erasure().map(ErasureJson::of).orElse(null), null);
     }
 }

@@ -22,9 +22,10 @@ import java.util.Optional;
  * @param at when the change was made; it never orders records, {@code seq} does
  * @param erased the seq of the erasure record that blanked this record's content and meta, 0 when not erased
  * @param erasure on an erasure record, who erased and why; empty on every other record
+ * @param note on a record of another tier (memories, banks), what it records; empty on an entry's
  */
 public record Change(long seq, Entry entry, String prev, String replaced, String session, String source,
-        Instant at, long erased, Optional<Erasure> erasure) {
+        Instant at, long erased, Optional<Erasure> erasure, Optional<Note> note) {
 
     public Change {
         Objects.requireNonNull(entry, "entry");
@@ -34,6 +35,22 @@ public record Change(long seq, Entry entry, String prev, String replaced, String
         session = session == null ? "" : session;
         source = source == null ? "" : source;
         erasure = erasure == null ? Optional.empty() : erasure;
+        note = note == null ? Optional.empty() : note;
+    }
+
+    /** A record of an entry's change, or an erasure record. */
+    public Change(long seq, Entry entry, String prev, String replaced, String session, String source, Instant at,
+            long erased, Optional<Erasure> erasure) {
+        this(seq, entry, prev, replaced, session, source, at, erased, erasure, Optional.empty());
+    }
+
+    /**
+     * The record of another tier's change at {@code seq} ({@link Note}); its {@code entry} is a placeholder with no
+     * scope, named by the note's key, which entry readers skip ({@link #isNote}).
+     */
+    public static Change note(long seq, Note note, Instant at) {
+        Entry none = new Entry(new Scope(""), note.key(), "", Map.of(), "", at, false);
+        return new Change(seq, none, "", "", "", "", at, 0, Optional.empty(), Optional.of(note));
     }
 
     /** A record of a change, neither erased nor an erasure. */
@@ -53,6 +70,11 @@ public record Change(long seq, Entry entry, String prev, String replaced, String
     /** Whether this write was built on something other than the state it replaced. */
     public boolean forked() {
         return !prev.equals(replaced);
+    }
+
+    /** Whether this records another tier's change, not an entry's. */
+    public boolean isNote() {
+        return note.isPresent();
     }
 
     /** Whether this is an erasure record. */

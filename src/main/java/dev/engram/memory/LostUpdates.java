@@ -41,6 +41,10 @@ public final class LostUpdates {
         while (true) {
             List<Change> page = store.journal(cursor, PAGE);
             for (Change c : page) {
+                cursor = c.seq();
+                if (c.isNote()) {
+                    continue; // another tier's record: no entry's update to lose
+                }
                 String key = c.entry().scope() + "/" + c.entry().name();
                 String before = state.get(key);
                 if (before == null && after == 0) {
@@ -53,7 +57,6 @@ public final class LostUpdates {
                     lost.add(new LostUpdate(c, before));
                 }
                 state.put(key, c.entry().deleted() ? "" : c.entry().hash());
-                cursor = c.seq();
             }
             if (page.size() < PAGE) {
                 return new Page(lost, lost.isEmpty() ? from : lost.get(lost.size() - 1).change().seq(), false);

@@ -25,6 +25,18 @@ public final class NotFound extends MemoryException {
                 + "id; a deleted memory is gone, and a cleared store holds none.");
     }
 
+    public static NotFound bankSettings(String bank) {
+        return new NotFound("Bank " + bank + " has no settings yet; PUT them to configure it.");
+    }
+
+    public static NotFound mentalModel(String id) {
+        return new NotFound("No mental model " + id + " in this store; GET .../mental-models lists them.");
+    }
+
+    public static NotFound slot(String bank, String slot) {
+        return new NotFound("Bank " + bank + " has no slot " + slot + "; PUT it to set it.");
+    }
+
     public static NotFound store(String id) {
         return new NotFound("No store " + id + ". A store is created by its first write, or by PUT /v1/stores/"
                 + id + ".");

@@ -1,6 +1,5 @@
 package dev.engram.recall;
 
-import dev.engram.memory.Invalid;
 import dev.engram.memory.NotFound;
 import java.time.Clock;
 import java.time.Instant;
@@ -10,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Memories in a map, for tests and as the reference the PostgreSQL store is checked against: the same rules, the
@@ -23,6 +23,9 @@ public final class InMemoryRecall implements Recall {
             .thenComparing(Comparator.comparing(Memory::createdAt).reversed()).thenComparing(Memory::id);
 
     private final Map<String, Memory> memories = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> slots = new LinkedHashMap<>();
+    private final Map<String, BankSettings> settings = new LinkedHashMap<>();
+    private final Map<String, MentalModel> models = new LinkedHashMap<>();
     private final Clock clock;
 
     public InMemoryRecall(Clock clock) {
@@ -36,10 +39,7 @@ public final class InMemoryRecall implements Recall {
         MemoryRules.check(m, now);
         Memory old = memories.get(m.id());
         if (old != null) {
-            m = new Memory(m.id(), m.bank(), m.type(), m.content(), m.importance(), m.tags(), m.keywords(),
-                    m.source(), m.confidence(), m.evidence(), m.validFrom(), m.validTo(), m.supersededBy(),
-                    m.conflicting(), m.archived(), m.archivedAt(), m.archiveReason(), old.accessCount(),
-                    old.lastAccessed(), old.createdAt(), m.updatedAt(), m.revisions());
+            m = m.replacing(old);
         }
         memories.put(m.id(), m);
         return m;
@@ -72,6 +72,13 @@ public final class InMemoryRecall implements Recall {
     public synchronized List<Memory> inBank(Bank bank, int limit) {
         return memories.values().stream().filter(m -> !m.archived() && m.bank().bankId().equals(bank.bankId()))
                 .sorted(MOST_IMPORTANT).limit(limit(limit)).toList();
+    }
+
+    @Override
+    public synchronized List<Memory> top(Bank bank, int n, boolean includeArchived, boolean includeStale) {
+        return memories.values().stream().filter(m -> m.bank().bankId().equals(bank.bankId())
+                && (includeArchived || !m.archived()) && (includeStale || !m.stale())).sorted(MOST_IMPORTANT)
+                .limit(n <= 0 ? Entrypoint.DEFAULT_TOP_N : Math.min(n, MAX_LIMIT)).toList();
     }
 
     @Override
@@ -117,54 +124,107 @@ public final class InMemoryRecall implements Recall {
 
     @Override
     public synchronized Memory access(String id) {
-        Memory m = get(id);
-        return put(new Memory(m.id(), m.bank(), m.type(), m.content(), m.importance(), m.tags(), m.keywords(),
-                m.source(), m.confidence(), m.evidence(), m.validFrom(), m.validTo(), m.supersededBy(),
-                m.conflicting(), m.archived(), m.archivedAt(), m.archiveReason(), m.accessCount() + 1, clock.instant(),
-                m.createdAt(), m.updatedAt(), m.revisions()));
+        return put(get(id).accessed(clock.instant()));
     }
 
     @Override
     public synchronized Memory revise(String id, String by, String summary) {
-        Memory m = get(id);
-        List<Revision> revisions = new ArrayList<>(m.revisions());
-        revisions.add(new Revision(clock.instant(), by, summary));
-        return put(m.withRevisions(revisions));
+        return put(get(id).revised(new Revision(clock.instant(), by, summary)));
     }
 
     @Override
     public synchronized Memory supersede(String id, String by) {
         Memory m = get(id);
         if (!by.isEmpty() && !memories.containsKey(by)) {
-            throw new Invalid("superseded-by-unknown", "by", "There is no memory " + by + " in this store to "
-                    + "supersede " + id + "; save the new memory first, then supersede the old one by its id.");
+            throw MemoryRules.supersededByNothing(id, by);
         }
-        Instant now = clock.instant();
-        List<Revision> revisions = new ArrayList<>(m.revisions());
-        revisions.add(new Revision(now, "reflect", "superseded by " + by));
-        return put(new Memory(m.id(), m.bank(), m.type(), m.content(), m.importance(), m.tags(), m.keywords(),
-                m.source(), m.confidence(), m.evidence(), m.validFrom(), now, by, m.conflicting(), m.archived(),
-                m.archivedAt(), m.archiveReason(), m.accessCount(), m.lastAccessed(), m.createdAt(), now, revisions));
+        return put(m.superseded(by, clock.instant()));
     }
 
     @Override
     public synchronized Memory archive(String id, String reason) {
-        Memory m = get(id);
-        Instant now = clock.instant();
-        List<Revision> revisions = new ArrayList<>(m.revisions());
-        revisions.add(new Revision(now, "archive", reason));
-        return put(new Memory(m.id(), m.bank(), m.type(), m.content(), m.importance(), m.tags(), m.keywords(),
-                m.source(), m.confidence(), m.evidence(), m.validFrom(), m.validTo(), m.supersededBy(),
-                m.conflicting(), true, now, reason, m.accessCount(), m.lastAccessed(), m.createdAt(), now, revisions));
+        return put(get(id).archive(reason, clock.instant()));
     }
 
     @Override
     public synchronized Memory unarchive(String id) {
-        Memory m = get(id);
-        return put(new Memory(m.id(), m.bank(), m.type(), m.content(), m.importance(), m.tags(), m.keywords(),
-                m.source(), m.confidence(), m.evidence(), m.validFrom(), m.validTo(), m.supersededBy(),
-                m.conflicting(), false, null, "", m.accessCount(), m.lastAccessed(), m.createdAt(), clock.instant(),
-                m.revisions()));
+        return put(get(id).unarchive(clock.instant()));
+    }
+
+    @Override
+    public synchronized void setSlot(Bank bank, String slot, String text) {
+        MemoryRules.checkSlot(slot);
+        MemoryRules.checkText(text, "text");
+        slots.computeIfAbsent(bank.bankId(), b -> new LinkedHashMap<>()).put(slot, text == null ? "" : text);
+    }
+
+    @Override
+    public synchronized Optional<String> slot(Bank bank, String slot) {
+        MemoryRules.checkSlot(slot);
+        return Optional.ofNullable(slots.getOrDefault(bank.bankId(), Map.of()).get(slot));
+    }
+
+    @Override
+    public synchronized String appendSlot(Bank bank, String slot, String text) {
+        String whole = ContextSlots.append(slot(bank, slot).orElse(""), text == null ? "" : text);
+        setSlot(bank, slot, whole);
+        return whole;
+    }
+
+    @Override
+    public synchronized void deleteSlot(Bank bank, String slot) {
+        MemoryRules.checkSlot(slot);
+        slots.getOrDefault(bank.bankId(), new LinkedHashMap<>()).remove(slot);
+    }
+
+    @Override
+    public synchronized Map<String, String> slots(Bank bank) {
+        return Map.copyOf(slots.getOrDefault(bank.bankId(), Map.of()));
+    }
+
+    @Override
+    public synchronized BankSettings configure(Bank bank, BankSettings s) {
+        MemoryRules.check(s);
+        settings.put(bank.bankId(), s);
+        return s;
+    }
+
+    @Override
+    public synchronized BankSettings settings(Bank bank) {
+        BankSettings s = settings.get(bank.bankId());
+        if (s == null) {
+            throw NotFound.bankSettings(bank.bankId());
+        }
+        return s;
+    }
+
+    @Override
+    public synchronized MentalModel saveModel(MentalModel model) {
+        MemoryRules.check(model);
+        MentalModel m = new MentalModel(model.id(), model.name(), model.description(), model.content(),
+                model.tags(), clock.instant());
+        models.put(m.id(), m);
+        return m;
+    }
+
+    @Override
+    public synchronized MentalModel model(String id) {
+        MentalModel m = models.get(id);
+        if (m == null) {
+            throw NotFound.mentalModel(id);
+        }
+        return m;
+    }
+
+    @Override
+    public synchronized List<MentalModel> models() {
+        return models.values().stream().sorted(Comparator.comparing(MentalModel::updatedAt).reversed()
+                .thenComparing(MentalModel::id)).toList();
+    }
+
+    @Override
+    public synchronized void deleteModel(String id) {
+        models.remove(id);
     }
 
     private Memory put(Memory m) {

@@ -1,6 +1,7 @@
 package dev.engram.recall;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
@@ -58,15 +59,15 @@ public record Memory(String id, Bank bank, String type, String content, double i
     /**
      * This memory as a save stores it at {@code now}: a random id when it has none, type {@code fact} and source
      * {@code user_input} when blank, importance 0.5 when 0, created now when unset, valid from its creation when
-     * unset, and updated now.
+     * unset, archived now when archived with no time, and updated now.
      */
     public Memory saved(Instant now) {
         Instant created = createdAt == null ? now : createdAt;
         return new Memory(id.isEmpty() ? UUID.randomUUID().toString() : id, bank, type.isEmpty() ? "fact" : type,
                 content, importance == 0 ? DEFAULT_IMPORTANCE : importance, tags, keywords,
                 source.isEmpty() ? "user_input" : source, confidence, evidence, validFrom == null ? created : validFrom,
-                validTo, supersededBy, conflicting, archived, archivedAt, archiveReason, accessCount, lastAccessed,
-                created, now, revisions);
+                validTo, supersededBy, conflicting, archived, archived && archivedAt == null ? now : archivedAt,
+                archiveReason, accessCount, lastAccessed, created, now, revisions);
     }
 
     /** Whether it no longer holds: it has an end of validity, or a memory superseded it. Archiving is apart. */
@@ -98,6 +99,48 @@ public record Memory(String id, Bank bank, String type, String content, double i
             }
         }
         return List.copyOf(set);
+    }
+
+    /** This memory with one more line of history. */
+    public Memory revised(Revision revision) {
+        List<Revision> more = new ArrayList<>(revisions);
+        more.add(Objects.requireNonNull(revision, "revision"));
+        return withRevisions(more);
+    }
+
+    /** Superseded by {@code by} ("" for nothing named) at {@code now}: valid until now, a revision by reflect. */
+    public Memory superseded(String by, Instant now) {
+        return new Memory(id, bank, type, content, importance, tags, keywords, source, confidence, evidence, validFrom,
+                now, by, conflicting, archived, archivedAt, archiveReason, accessCount, lastAccessed, createdAt, now,
+                revisions).revised(new Revision(now, "reflect", "superseded by " + by));
+    }
+
+    /** Archived at {@code now} for {@code reason}, with a revision by archive. */
+    public Memory archive(String reason, Instant now) {
+        return new Memory(id, bank, type, content, importance, tags, keywords, source, confidence, evidence, validFrom,
+                validTo, supersededBy, conflicting, true, now, reason, accessCount, lastAccessed, createdAt, now,
+                revisions).revised(new Revision(now, "archive", reason));
+    }
+
+    /** Archived no more, as of {@code now}; no revision. */
+    public Memory unarchive(Instant now) {
+        return new Memory(id, bank, type, content, importance, tags, keywords, source, confidence, evidence, validFrom,
+                validTo, supersededBy, conflicting, false, null, "", accessCount, lastAccessed, createdAt, now,
+                revisions);
+    }
+
+    /** Used once more at {@code now}; its update time stays. */
+    public Memory accessed(Instant now) {
+        return new Memory(id, bank, type, content, importance, tags, keywords, source, confidence, evidence, validFrom,
+                validTo, supersededBy, conflicting, archived, archivedAt, archiveReason, accessCount + 1, now,
+                createdAt, updatedAt, revisions);
+    }
+
+    /** This memory saved over {@code old}: its creation and its accesses are the old one's. */
+    public Memory replacing(Memory old) {
+        return new Memory(id, bank, type, content, importance, tags, keywords, source, confidence, evidence, validFrom,
+                validTo, supersededBy, conflicting, archived, archivedAt, archiveReason, old.accessCount,
+                old.lastAccessed, old.createdAt, updatedAt, revisions);
     }
 
     /** The same memory with {@code revisions}. */

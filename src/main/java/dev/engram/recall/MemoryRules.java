@@ -72,6 +72,67 @@ public final class MemoryRules {
         }
     }
 
+    /** The refusal of superseding {@code id} by {@code by}, which names no memory of the store. */
+    public static Invalid supersededByNothing(String id, String by) {
+        return new Invalid("superseded-by-unknown", "by", "There is no memory " + by + " in this store to supersede "
+                + id + "; save the new memory first, then supersede the old one by its id.");
+    }
+
+    /** The most characters of a context slot's text, of a mental model's content, and of a bank's mission. */
+    public static final int MAX_TEXT = 64 * 1024;
+
+    /** Refuses a slot name that is not 1 to 64 letters, digits, '_' or '-' (SOUL, AGENTS, my-notes). */
+    public static void checkSlot(String slot) {
+        if (slot == null || !slot.matches("[A-Za-z0-9_-]{1,64}")) {
+            throw new Invalid("slot-format", "slot", "A slot is named by 1 to 64 letters, digits, '_' or '-', such as "
+                    + "SOUL, AGENTS, TOOLS, MEMORY or HEARTBEAT.");
+        }
+    }
+
+    /** Refuses a text over {@link #MAX_TEXT} characters or holding NUL. */
+    public static void checkText(String text, String field) {
+        if (text != null && (text.length() > MAX_TEXT || text.indexOf('\0') >= 0)) {
+            throw new Invalid("text-size", field, field + " takes at most " + MAX_TEXT + " characters, with no NUL.");
+        }
+    }
+
+    /** Refuses settings whose texts are too long or whose dispositions lie outside 0 to 10. */
+    public static void check(BankSettings s) {
+        checkText(s.mission(), "mission");
+        if (s.directives().size() > MAX_SET_SIZE) {
+            throw new Invalid("set-size", "directives", "At most " + MAX_SET_SIZE + " directives.");
+        }
+        s.directives().forEach(d -> checkText(d, "directives"));
+        for (int d : new int[] {s.skepticism(), s.literalism(), s.empathy()}) {
+            if (d < 0 || d > BankSettings.MAX_DISPOSITION) {
+                throw new Invalid("number-range", "skepticism", "skepticism, literalism and empathy take 0 to "
+                        + BankSettings.MAX_DISPOSITION + ", not " + d + ".");
+            }
+        }
+    }
+
+    /** Refuses a mental model without an id or content, or with texts too long. */
+    public static void check(MentalModel m) {
+        if (m.id().isEmpty()) {
+            throw new Invalid("id-missing", "id", "A mental model needs an id of your choosing; Engram makes none.");
+        }
+        checkId(m.id(), "id");
+        if (m.content().strip().isEmpty()) {
+            throw new Invalid("content-empty", "content", "The mental model has no content.");
+        }
+        checkText(m.content(), "content");
+        checkText(m.name(), "name");
+        checkText(m.description(), "description");
+    }
+
+    /** Refuses a type that is not one of {@link Memory#TYPES}. */
+    public static void checkType(String type) {
+        oneOf(type == null ? "" : type, Memory.TYPES, "type");
+        if (type == null || type.isEmpty()) {
+            throw new Invalid("type-unknown", "type", "Name a type: one of " + String.join(", ", Memory.TYPES) + ".");
+        }
+    }
+
     private static void oneOf(String value, List<String> allowed, String field) {
         if (!value.isEmpty() && !allowed.contains(value)) {
             throw new Invalid(field + "-unknown", field, "\"" + value.replaceAll("[^\\x20-\\x7e]", "?") + "\" is not a "

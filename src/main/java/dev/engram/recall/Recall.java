@@ -35,6 +35,12 @@ public interface Recall {
     /** The bank's memories but archived ones, most important first, then newest. */
     List<Memory> inBank(Bank bank, int limit);
 
+    /**
+     * The bank's {@code n} most important memories (then newest), archived and stale ones left out unless included:
+     * what its entrypoint shows.
+     */
+    List<Memory> top(Bank bank, int n, boolean includeArchived, boolean includeStale);
+
     /** The memories of {@code type} in every bank but archived ones, most important first, then newest. */
     List<Memory> ofType(String type, int limit);
 
@@ -58,4 +64,37 @@ public interface Recall {
 
     /** Clears its archiving. */
     Memory unarchive(String id);
+
+    /** Sets a bank's context slot to {@code text} ("" is a value); a slot is any name of 1 to 64 letters. */
+    void setSlot(Bank bank, String slot, String text);
+
+    /** The bank's slot; empty when it was never set (a slot set to "" is present). */
+    java.util.Optional<String> slot(Bank bank, String slot);
+
+    /** Appends {@code text} to the slot on a new line ({@link ContextSlots#append}) and answers the whole. */
+    String appendSlot(Bank bank, String slot, String text);
+
+    /** Deletes the slot; deleting one never set does nothing and writes nothing. */
+    void deleteSlot(Bank bank, String slot);
+
+    /** Every slot the bank has set. */
+    java.util.Map<String, String> slots(Bank bank);
+
+    /** Sets the bank's settings whole. */
+    BankSettings configure(Bank bank, BankSettings settings);
+
+    /** The bank's settings; {@link dev.engram.memory.NotFound} when it was never configured. */
+    BankSettings settings(Bank bank);
+
+    /** Saves a mental model whole under its id, updated now. */
+    MentalModel saveModel(MentalModel model);
+
+    /** The mental model {@code id}; {@link dev.engram.memory.NotFound} when there is none. */
+    MentalModel model(String id);
+
+    /** The store's mental models, most recently updated first. */
+    java.util.List<MentalModel> models();
+
+    /** Deletes the mental model; deleting one that does not exist does nothing and writes nothing. */
+    void deleteModel(String id);
 }

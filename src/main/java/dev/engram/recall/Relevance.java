@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * How well a memory answers a query: {@code text × boost × decay}, where {@code text = r/(1+r)} for the number of
- * query tokens the memory contains, {@code boost = 0.5 + 0.5·importance} (an importance of 0 or less counts as 0.5),
- * and {@code decay = e^(−0.007·days)} for its fractional age in days since it was created (floored at 0), a half-life
- * of about 99 days. Last access and updates do not count.
+ * How well a memory answers a query: {@code text × boost × decay}, where {@code text = r/(1+r)} for the number
+ * of query tokens the memory contains, {@code boost = 0.5 + 0.5·importance} (an importance of 0 or less counts as
+ * 0.5), and {@code decay = e^(−0.007·days)} for its fractional age in days since it was created (floored at 0), a
+ * half-life of about 99 days. Last access and updates do not count.
  */
 public final class Relevance {
 

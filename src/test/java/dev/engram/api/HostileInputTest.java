@@ -87,6 +87,9 @@ class HostileInputTest {
             new Route("GET", "/v1/stores/{s}/tools?scope={scope}", null),
             new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"memory_save\", \"scopes\": [\"{scope}\"], "
                     + "\"arguments\": {\"name\": \"{name}\", \"content\": \"x\"}}"),
+            new Route("POST", "/v1/stores/{s}/memories", "{\"content\": \"a fact\"}"),
+            new Route("GET", "/v1/stores/{s}/memories/{name}", null),
+            new Route("POST", "/v1/stores/{s}/memories/search", "{\"query\": \"secret\"}"),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
             new Route("GET", "/v1/keys", null),
             new Route("POST", "/v1/keys", "{\"name\": \"k\", \"grants\": [{\"stores\": \"{s}\", \"role\": \"read\"}]}"),
@@ -284,7 +287,7 @@ class HostileInputTest {
                 Arbitraries.of("{", "[]", "null", "\"text\"", "42", "{\"content\": 5}", "{\"content\": null}",
                         "{\"content\": \"\"}", "{\"content\": \"x\", \"unknown\": 1}", "{\"content\": \"x\", "
                         + "\"meta\": {\"Bad Key\": \"v\"}}", "{\"content\": \"x\", \"meta\": {\"k\": \"a\\nb\"}}",
-                        "{\"content\": \"" + "x".repeat(5000) + "\"}", "{\"old_text\": \"\", \"new_text\": \"x\"}",
+                        "{\"content\": \"" + "x".repeat(20_000) + "\"}", "{\"old_text\": \"\", \"new_text\": \"x\"}",
                         "{\"old_text\": \"absent\", \"new_text\": \"x\"}", "{\"name\": \"memory_nothing\"}",
                         "{\"name\": \"memory_save\", \"arguments\": null}", "{\"records\": 7}",
                         "{\"max_entry_bytes\": -1}", "{\"max_entry_bytes\": 1e99}", "{\"grants\": \"all\"}",
@@ -347,7 +350,8 @@ class HostileInputTest {
             Map<String, String> headers = new LinkedHashMap<>(a.headers());
             String value = switch (token) {
                 case "" -> null;
-                case "READ" -> route.method().equals("GET") ? null : "Bearer " + readOnly;
+                case "READ" -> route.method().equals("GET") || route.path().endsWith("/search") ? null
+                        : "Bearer " + readOnly;
                 case "OTHER" -> "Bearer " + otherTenant;
                 default -> token;
             };

@@ -3,6 +3,7 @@ package dev.engram.store.pg;
 import dev.engram.memory.Change;
 import dev.engram.memory.Entry;
 import dev.engram.memory.Erasure;
+import dev.engram.memory.Note;
 import dev.engram.memory.Scope;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,7 +15,11 @@ import java.util.Optional;
 final class JournalColumns {
 
     private static final String[] NAMES = {"seq", "scope", "name", "content", "meta::text", "hash", "updated",
-        "deleted", "prev", "replaced", "session", "source", "at", "erased_by", "erasure::text"};
+        "deleted", "prev", "replaced", "session", "source", "at", "erased_by", "erasure::text", "kind",
+        "record::text"};
+
+    /** The kind of an entry's record; any other kind is a {@link Note} of another tier. */
+    static final String ENTRY = "entry";
 
     private JournalColumns() {
     }
@@ -48,7 +53,11 @@ final class JournalColumns {
         String source = r.getString(i++);
         var at = r.getObject(i++, OffsetDateTime.class).toInstant();
         long erased = r.getLong(i++);
-        String erasure = r.getString(i);
+        String erasure = r.getString(i++);
+        String kind = r.getString(i++);
+        if (!ENTRY.equals(kind)) {
+            return Change.note(seq, new Note(kind, name, r.getString(i)), at);
+        }
         return new Change(seq, new Entry(scope, name, content, meta, hash, updated, deleted), prev, replaced, session,
                 source, at, erased, erasure(erasure == null ? null : MetaJson.parse(erasure)));
     }

@@ -120,6 +120,14 @@ class AuthorizationMatrixTest {
                     "401 401 401 404 403 200 200"),
             route("tool call on project", "POST", S + "/tools/call", "{\"name\": \"memory_search\", \"arguments\": "
                     + "{\"query\": \"secret\"}, \"scopes\": [\"project\"]}", "401 401 401 404 403 403 200"),
+            route("save a memory", "POST", S + "/memories", "{\"content\": \"a new fact\"}",
+                    "401 401 401 404 403 403 201"),
+            route("list memories", "GET", S + "/memories", null, "401 401 401 404 200 403 200"),
+            route("search memories", "POST", S + "/memories/search", "{\"query\": \"secret\"}",
+                    "401 401 401 404 200 403 200"),
+            route("archive a memory", "POST", S + "/memories/m-1/archive", "{\"reason\": \"old\"}",
+                    "401 401 401 404 403 403 200"),
+            route("clear memories", "DELETE", S + "/memories", null, "401 401 401 404 403 403 200"),
             route("manifest helpers", "POST", "/v1/manifests/fold", "{\"records\": []}",
                     "401 401 401 200 200 200 200"),
             route("list keys", "GET", "/v1/keys", null, "401 401 401 403 403 403 200"),
@@ -276,6 +284,8 @@ class AuthorizationMatrixTest {
                     .put("/v1/stores/" + store + "/scopes/" + scopeAndName[0] + "/entries/" + scopeAndName[1])
                     .then().statusCode(201);
         }
+        given().contentType("application/json").body("{\"id\": \"m-1\", \"content\": \"SECRET-memory fact\"}")
+                .post("/v1/stores/" + store + "/memories").then().statusCode(201);
         given().contentType("application/json").post("/v1/stores/" + store + "/sessions/s1/render?scope=user&scope=rules&scope=project").then()
                 .statusCode(200);
     }
@@ -293,6 +303,8 @@ class AuthorizationMatrixTest {
                             + "where store_id = ?", store),
                     one(c, "select count(*) || '' from session_state where store_id = ?", store),
                     one(c, "select count(*) || '' from idempotency where store_id = ?", store),
+                    one(c, "select coalesce(md5(string_agg(id || content || archived::text || revisions::text, ',' "
+                            + "order by id)), '') from memory where store_id = ?", store),
                     one(c, "select count(*) || '/' || count(revoked_at) from api_key where ? <> ''", store));
         }
     }

@@ -1,0 +1,74 @@
+package dev.engram.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.engram.memory.Invalid;
+import dev.engram.recall.Bank;
+import dev.engram.recall.Memory;
+import dev.engram.recall.Revision;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A memory as the API answers it, and as the journal records it (the store writes the same members; a test holds the
+ * two equal). Times are RFC 3339 in UTC; absent ones are null.
+ */
+@JsonInclude(JsonInclude.Include.ALWAYS)
+public record MemoryJson(String id, BankJson bank, String bankId, String type, String content, double importance,
+        double confidence, List<String> tags, List<String> keywords, List<String> evidence, String source,
+        Instant validFrom, Instant validTo, String supersededBy, boolean conflicting, boolean archived,
+        Instant archivedAt, String archiveReason, long accessCount, Instant lastAccessed, Instant createdAt,
+        Instant updatedAt, List<RevisionJson> revisions) {
+
+    /** A bank as its scope: {@code {"type": "user", "id": "alice"}}. */
+    public record BankJson(String type, String id) {
+
+        Bank toBank() {
+            return new Bank(type, id);
+        }
+    }
+
+    /** One line of a memory's history. */
+    public record RevisionJson(Instant at, String by, String summary) {
+    }
+
+    static MemoryJson of(Memory m) {
+        return new MemoryJson(m.id(), new BankJson(m.bank().type(), m.bank().id()), m.bank().bankId(), m.type(),
+                m.content(), m.importance(), m.confidence(), m.tags(), m.keywords(), m.evidence(), m.source(),
+                m.validFrom(), m.validTo(), m.supersededBy(), m.conflicting(), m.archived(), m.archivedAt(),
+                m.archiveReason(), m.accessCount(), m.lastAccessed(), m.createdAt(), m.updatedAt(),
+                m.revisions().stream().map(r -> new RevisionJson(r.at(), r.by(), r.summary())).toList());
+    }
+
+    /** A memory found by a search, with its score. */
+    public record ScoredJson(MemoryJson memory, double score) {
+    }
+
+    /** {@code POST .../memories} and {@code PUT .../memories/{id}}: a memory to save; absent members take defaults. */
+    record Save(String id, BankJson bank, String type, String content, Double importance, Double confidence,
+            List<String> tags, List<String> keywords, List<String> evidence, String source, Instant createdAt,
+            Instant validFrom, Instant validTo, String supersededBy, Boolean conflicting, Boolean archived,
+            String archiveReason, List<RevisionJson> revisions) {
+
+        Memory toMemory(String pathId) {
+            boolean isArchived = archived != null && archived;
+            return new Memory(pathId != null ? pathId : id, bank == null ? Bank.GLOBAL : bank.toBank(), type, content,
+                    importance == null ? 0 : importance, tags, keywords, source, confidence == null ? 0 : confidence,
+                    evidence, validFrom, validTo, supersededBy, conflicting != null && conflicting, isArchived,
+                    null, archiveReason, 0, null, createdAt, null, revisions == null ? List.of()
+                            : revisions.stream().map(Save::revision).toList());
+        }
+
+        private static Revision revision(RevisionJson r) {
+            if (r == null || r.at() == null) {
+                throw new Invalid("revision-at", "revisions", "Each revision needs \"at\", the time it was made "
+                        + "(RFC 3339, UTC), with \"by\" and \"summary\".");
+            }
+            return new Revision(r.at(), r.by(), r.summary());
+        }
+    }
+
+    /** {@code POST .../memories/search}. */
+    record Search(String query, Integer topK, Double minScore, Boolean includeArchived, Boolean includeStale,
+            String type, List<String> banks) {
+    }
+}

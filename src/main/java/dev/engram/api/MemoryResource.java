@@ -1,0 +1,228 @@
+package dev.engram.api;
+
+import dev.engram.api.access.Gate;
+import dev.engram.memory.Invalid;
+import dev.engram.recall.Bank;
+import dev.engram.recall.Memory;
+import dev.engram.recall.MemoryPage;
+import dev.engram.recall.MemoryRules;
+import dev.engram.recall.Recall;
+import dev.engram.recall.Recalls;
+import dev.engram.recall.SearchOptions;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.Map;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * A store's memories (seed 003): save, read, list, search, delete, and the few changes the seed has. Memories have
+ * no scope, so reading them takes a grant that reads every scope of the store, changing them one that writes every
+ * scope, and clearing them admin.
+ */
+@Path("/v1/stores/{store}/memories")
+@Produces(MediaType.APPLICATION_JSON)
+public class MemoryResource {
+
+    @Inject
+    Recalls recalls;
+
+    @Inject
+    Gate gate;
+
+    @PathParam("store")
+    String storeId;
+
+    /** A list of memories: a page of all with the total, or a bank's or a type's. */
+    public record MemoriesJson(List<MemoryJson> memories, Long total) {
+    }
+
+    /** What a search found, best first. */
+    public record ResultsJson(List<MemoryJson.ScoredJson> results) {
+    }
+
+    /** {@code {"reason"}}, {@code {"by"}}, {@code {"by", "summary"}}: what a change names. */
+    record Action(String reason, String by, String summary) {
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public RestResponse<MemoryJson> save(MemoryJson.Save body) {
+        writable();
+        Memory m = recall().save(required(body).toMemory(null));
+        return RestResponse.ResponseBuilder.<MemoryJson>create(RestResponse.Status.CREATED)
+                .header(HttpHeaders.LOCATION, "/v1/stores/" + storeId + "/memories/" + m.id())
+                .entity(MemoryJson.of(m)).build();
+    }
+
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public MemoryJson put(@PathParam("id") String id, MemoryJson.Save body) {
+        writable();
+        MemoryRules.checkId(id, "id");
+        if (required(body).id() != null && !body.id().equals(id)) {
+            throw new Invalid("id-mismatch", "id", "The body's id " + body.id() + " is not the path's " + id
+                    + "; leave it out of the body.");
+        }
+        return MemoryJson.of(recall().save(body.toMemory(id)));
+    }
+
+    @GET
+    @Path("{id}")
+    public MemoryJson get(@PathParam("id") String id) {
+        readable();
+        return MemoryJson.of(recall().get(id(id)));
+    }
+
+    @DELETE
+    @Path("{id}")
+    public RestResponse<Void> delete(@PathParam("id") String id) {
+        writable();
+        recall().delete(id(id));
+        return RestResponse.noContent();
+    }
+
+    /**
+     * {@code ?bank=} the bank's memories but archived ones, most important first; {@code ?type=} a type's, across
+     * banks; neither: a page of every memory, newest first, with the total ({@code limit}, {@code offset}).
+     */
+    @GET
+    public MemoriesJson list(@QueryParam("bank") String bank, @QueryParam("type") String type,
+            @QueryParam("limit") String limit, @QueryParam("offset") String offset) {
+        readable();
+        int n = (int) Params.number(limit, "limit", 1, Recall.MAX_LIMIT, Recall.DEFAULT_LIMIT);
+        if (bank != null && type != null) {
+            throw new Invalid("list-filter", "type", "List by bank or by type, not both; search filters on both.");
+        }
+        if (bank != null) {
+            return new MemoriesJson(json(recall().inBank(Bank.parse(bank), n)), null);
+        }
+        if (type != null) {
+            MemoryRules.checkType(type);
+            return new MemoriesJson(json(recall().ofType(type, n)), null);
+        }
+        MemoryPage page = recall().list(n, (int) Params.number(offset, "offset", 0, Integer.MAX_VALUE, 0));
+        return new MemoriesJson(json(page.memories()), page.total());
+    }
+
+    @POST
+    @Path("search")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ResultsJson search(MemoryJson.Search body) {
+        readable();
+        MemoryJson.Search b = required(body);
+        int topK = b.topK() == null ? SearchOptions.DEFAULT_TOP_K : b.topK();
+        if (topK < 1 || topK > SearchOptions.MAX_TOP_K) {
+            throw new Invalid("number-range", "top_k", "top_k must be from 1 to " + SearchOptions.MAX_TOP_K + ".");
+        }
+        if (b.type() != null && !b.type().isEmpty()) {
+            MemoryRules.checkType(b.type());
+        }
+        List<String> banks = b.banks() == null ? List.of() : b.banks().stream().map(x -> Bank.parse(x).bankId())
+                .toList();
+        dev.engram.memory.Match.checkQuery(b.query() == null ? "" : b.query());
+        SearchOptions options = new SearchOptions(b.query(), topK, b.minScore() == null ? 0 : b.minScore(),
+                Boolean.TRUE.equals(b.includeArchived()), Boolean.TRUE.equals(b.includeStale()), b.type(), banks);
+        return new ResultsJson(recall().search(options).stream()
+                .map(s -> new MemoryJson.ScoredJson(MemoryJson.of(s.memory()), s.score())).toList());
+    }
+
+    /** Deletes every memory of the store (admin): banks' settings, slots and mental models stay. */
+    @DELETE
+    public Map<String, Long> clear() {
+        gate.in(Params.store(storeId)).checkAdminister();
+        return Map.of("cleared", recall().clear());
+    }
+
+    @POST
+    @Path("{id}/archive")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public MemoryJson archive(@PathParam("id") String id, Action body) {
+        writable();
+        return MemoryJson.of(recall().archive(id(id), text(body == null ? null : body.reason(), "reason")));
+    }
+
+    @POST
+    @Path("{id}/unarchive")
+    public MemoryJson unarchive(@PathParam("id") String id) {
+        writable();
+        return MemoryJson.of(recall().unarchive(id(id)));
+    }
+
+    @POST
+    @Path("{id}/supersede")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public MemoryJson supersede(@PathParam("id") String id, Action body) {
+        writable();
+        String by = body == null || body.by() == null ? "" : body.by();
+        if (!by.isEmpty()) {
+            MemoryRules.checkId(by, "by");
+        }
+        return MemoryJson.of(recall().supersede(id(id), by));
+    }
+
+    /** Counts one use of the memory; not a journal record. */
+    @POST
+    @Path("{id}/access")
+    public MemoryJson access(@PathParam("id") String id) {
+        writable();
+        return MemoryJson.of(recall().access(id(id)));
+    }
+
+    @POST
+    @Path("{id}/revisions")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public MemoryJson revise(@PathParam("id") String id, Action body) {
+        writable();
+        Action b = required(body);
+        return MemoryJson.of(recall().revise(id(id), text(b.by(), "by"), text(b.summary(), "summary")));
+    }
+
+    private Recall recall() {
+        return recalls.in(Params.store(storeId));
+    }
+
+    private void readable() {
+        gate.in(Params.store(storeId)).checkReadsEvery();
+    }
+
+    private void writable() {
+        gate.in(Params.store(storeId)).checkWritesEvery();
+        gate.mayCreate(storeId);
+    }
+
+    private static String id(String id) {
+        MemoryRules.checkId(id, "id");
+        return id;
+    }
+
+    private static <T> T required(T body) {
+        if (body == null) {
+            throw new Invalid("body-missing", "", "The body is empty; send a JSON object.");
+        }
+        return body;
+    }
+
+    private static String text(String value, String field) {
+        String v = value == null ? "" : value;
+        if (v.length() > 1000 || v.indexOf('\0') >= 0) {
+            throw new Invalid("text-size", field, field + " takes at most 1000 characters, with no NUL.");
+        }
+        return v;
+    }
+
+    private static List<MemoryJson> json(List<Memory> memories) {
+        return memories.stream().map(MemoryJson::of).toList();
+    }
+}

@@ -1,0 +1,97 @@
+package dev.engram.api;
+
+import dev.engram.api.access.Gate;
+import dev.engram.memory.Invalid;
+import dev.engram.recall.MemoryRules;
+import dev.engram.recall.MentalModel;
+import dev.engram.recall.Recall;
+import dev.engram.recall.Recalls;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.List;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/** A store's mental models: named summaries saved whole under ids the caller chooses. */
+@Path("/v1/stores/{store}/mental-models")
+@Produces(MediaType.APPLICATION_JSON)
+public class MentalModelResource {
+
+    @Inject
+    Recalls recalls;
+
+    @Inject
+    Gate gate;
+
+    @PathParam("store")
+    String storeId;
+
+    /** A mental model. */
+    public record ModelJson(String id, String name, String description, String content, List<String> tags,
+            Instant updatedAt) {
+
+        static ModelJson of(MentalModel m) {
+            return new ModelJson(m.id(), m.name(), m.description(), m.content(), m.tags(), m.updatedAt());
+        }
+    }
+
+    /** {@code PUT .../mental-models/{id}}. */
+    record ModelBody(String name, String description, String content, List<String> tags) {
+    }
+
+    /** The list, most recently updated first. */
+    public record ModelsJson(List<ModelJson> mentalModels) {
+    }
+
+    @GET
+    public ModelsJson list() {
+        gate.in(Params.store(storeId)).checkReadsEvery();
+        return new ModelsJson(recall().models().stream().map(ModelJson::of).toList());
+    }
+
+    @GET
+    @Path("{id}")
+    public ModelJson get(@PathParam("id") String id) {
+        gate.in(Params.store(storeId)).checkReadsEvery();
+        MemoryRules.checkId(id, "id");
+        return ModelJson.of(recall().model(id));
+    }
+
+    @PUT
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ModelJson put(@PathParam("id") String id, ModelBody body) {
+        writable();
+        MemoryRules.checkId(id, "id");
+        if (body == null) {
+            throw new Invalid("body-missing", "", "Send {\"name\": \"...\", \"content\": \"...\", \"tags\": [...]}.");
+        }
+        return ModelJson.of(recall().saveModel(new MentalModel(id, body.name(), body.description(), body.content(),
+                body.tags(), null)));
+    }
+
+    @DELETE
+    @Path("{id}")
+    public RestResponse<Void> delete(@PathParam("id") String id) {
+        writable();
+        MemoryRules.checkId(id, "id");
+        recall().deleteModel(id);
+        return RestResponse.noContent();
+    }
+
+    private void writable() {
+        gate.in(Params.store(storeId)).checkWritesEvery();
+        gate.mayCreate(storeId);
+    }
+
+    private Recall recall() {
+        return recalls.in(Params.store(storeId));
+    }
+}

@@ -1,0 +1,650 @@
+package dev.engram.store.pg;
+
+import dev.engram.memory.NotFound;
+import dev.engram.recall.Bank;
+import dev.engram.recall.BankSettings;
+import dev.engram.recall.ContextSlots;
+import dev.engram.recall.Entrypoint;
+import dev.engram.recall.Memory;
+import dev.engram.recall.MemoryPage;
+import dev.engram.recall.MemoryRules;
+import dev.engram.recall.MentalModel;
+import dev.engram.recall.QueryTokens;
+import dev.engram.recall.Recall;
+import dev.engram.recall.Relevance;
+import dev.engram.recall.Revision;
+import dev.engram.recall.Scored;
+import dev.engram.recall.SearchOptions;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * One store's memories in PostgreSQL. Every change runs in one transaction that first takes the store's next seq
+ * (the row lock every write of the store takes, entries' included, so records are in commit order), then changes the
+ * memory and appends its journal record; a refused change rolls back whole. Reads and access counts take no lock.
+ */
+final class PgRecall implements Recall {
+
+    private static final String FROM = " from memory m left join memory_access a on a.store_id = m.store_id "
+            + "and a.id = m.id ";
+    private static final String GET = "select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? and m.id = ?";
+    private static final String UPSERT = "insert into memory as m (store_id, id, bank, scope_type, scope_id, type, "
+            + "content, importance, confidence, tags, keywords, evidence, source, valid_from, valid_to, superseded_by, "
+            + "conflicting, archived, archived_at, archive_reason, revisions, created_at, updated_at, haystack) "
+            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?) "
+            + "on conflict (store_id, id) do update set bank = excluded.bank, scope_type = excluded.scope_type, "
+            + "scope_id = excluded.scope_id, type = excluded.type, content = excluded.content, "
+            + "importance = excluded.importance, confidence = excluded.confidence, tags = excluded.tags, "
+            + "keywords = excluded.keywords, evidence = excluded.evidence, source = excluded.source, "
+            + "valid_from = excluded.valid_from, valid_to = excluded.valid_to, superseded_by = excluded.superseded_by, "
+            + "conflicting = excluded.conflicting, archived = excluded.archived, archived_at = excluded.archived_at, "
+            + "archive_reason = excluded.archive_reason, revisions = excluded.revisions, "
+            + "updated_at = excluded.updated_at, haystack = excluded.haystack";
+
+    private final String store;
+    private final PgRecalls recalls;
+
+    PgRecall(String store, PgRecalls recalls) {
+        this.store = store;
+        this.recalls = recalls;
+    }
+
+    @Override
+    public Memory save(Memory memory) {
+        Instant now = recalls.clock().instant();
+        Memory m = memory.saved(now);
+        MemoryRules.check(m, now);
+        return change("memory.saved", m.id(), c -> {
+            try (PreparedStatement s = c.prepareStatement(UPSERT)) {
+                int i = 1;
+                s.setString(i++, store);
+                s.setString(i++, m.id());
+                s.setString(i++, m.bank().bankId());
+                s.setString(i++, m.bank().type());
+                s.setString(i++, m.bank().id());
+                s.setString(i++, m.type());
+                s.setString(i++, m.content());
+                s.setDouble(i++, m.importance());
+                s.setDouble(i++, m.confidence());
+                s.setArray(i++, c.createArrayOf("text", m.tags().toArray()));
+                s.setArray(i++, c.createArrayOf("text", m.keywords().toArray()));
+                s.setArray(i++, c.createArrayOf("text", m.evidence().toArray()));
+                s.setString(i++, m.source());
+                setTime(s, i++, m.validFrom());
+                setTime(s, i++, m.validTo());
+                s.setString(i++, m.supersededBy());
+                s.setBoolean(i++, m.conflicting());
+                s.setBoolean(i++, m.archived());
+                setTime(s, i++, m.archivedAt());
+                s.setString(i++, m.archiveReason());
+                s.setString(i++, MemoryRecords.revisionsJson(m.revisions()));
+                setTime(s, i++, m.createdAt());
+                setTime(s, i++, m.updatedAt());
+                s.setString(i, m.haystack().toLowerCase(Locale.ROOT));
+                s.executeUpdate();
+            }
+            return Changed.of(read(c, m.id()).orElseThrow());
+        }).memory();
+    }
+
+    @Override
+    public Memory get(String id) {
+        try (Connection c = recalls.dataSource().getConnection()) {
+            return read(c, id).orElseThrow(() -> NotFound.memory(id));
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    @Override
+    public void delete(String id) {
+        change("memory.deleted", id, c -> {
+            Memory gone = read(c, id).orElseThrow(() -> NotFound.memory(id));
+            update(c, "delete from memory where store_id = ? and id = ?", id);
+            return new Changed(gone, MemoryRecords.JSON.createObjectNode().put("id", id).toString());
+        });
+    }
+
+    @Override
+    public MemoryPage list(int limit, int offset) {
+        List<Memory> page = query("select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? "
+                + "order by m.created_at desc, m.id limit ? offset ?", limit(limit), Math.max(0, offset));
+        try (Connection c = recalls.dataSource().getConnection();
+                PreparedStatement s = c.prepareStatement("select count(*) from memory where store_id = ?")) {
+            s.setString(1, store);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return new MemoryPage(page, r.getLong(1));
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    @Override
+    public List<Memory> inBank(Bank bank, int limit) {
+        return query("select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? and m.bank = ? "
+                + "and not m.archived order by m.importance desc, m.created_at desc, m.id limit ?", bank.bankId(),
+                limit(limit));
+    }
+
+    @Override
+    public List<Memory> top(Bank bank, int n, boolean includeArchived, boolean includeStale) {
+        return query("select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? and m.bank = ? "
+                + (includeArchived ? "" : "and not m.archived ")
+                + (includeStale ? "" : "and m.valid_to is null and m.superseded_by = '' ")
+                + "order by m.importance desc, m.created_at desc, m.id limit ?", bank.bankId(),
+                n <= 0 ? Entrypoint.DEFAULT_TOP_N : Math.min(n, MAX_LIMIT));
+    }
+
+    @Override
+    public List<Memory> ofType(String type, int limit) {
+        return query("select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? and m.type = ? "
+                + "and not m.archived order by m.importance desc, m.created_at desc, m.id limit ?", type, limit(limit));
+    }
+
+    @Override
+    public List<Scored> search(SearchOptions options) {
+        List<String> tokens = QueryTokens.of(options.query());
+        if (tokens.isEmpty()) {
+            return List.of();
+        }
+        List<Object> args = new ArrayList<>();
+        StringBuilder matched = new StringBuilder();
+        StringBuilder any = new StringBuilder();
+        for (String t : tokens) {
+            String like = "%" + t.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+            matched.append(matched.length() == 0 ? "" : " + ").append("(m.haystack like ?)::int");
+            any.append(any.length() == 0 ? "" : " or ").append("m.haystack like ?");
+            args.add(like);
+        }
+        List<Object> all = new ArrayList<>(args);
+        all.add(store);
+        all.addAll(args);
+        StringBuilder sql = new StringBuilder("select " + MemoryRecords.COLUMNS + ", " + matched + " as matched"
+                + FROM + "where (m.store_id || '') = ? and (" + any + ")");
+        if (!options.includeArchived()) {
+            sql.append(" and not m.archived");
+        }
+        if (!options.includeStale()) {
+            sql.append(" and m.valid_to is null and m.superseded_by = ''");
+        }
+        if (!options.type().isEmpty()) {
+            sql.append(" and m.type = ?");
+            all.add(options.type());
+        }
+        if (!options.banks().isEmpty()) {
+            sql.append(" and m.bank = any(?)");
+            all.add(options.banks().toArray(String[]::new));
+        }
+        sql.append(" order by matched desc, m.id limit ?");
+        all.add(4 * options.topK());
+        Instant now = recalls.clock().instant();
+        List<Scored> found = new ArrayList<>();
+        try (Connection c = recalls.dataSource().getConnection();
+                PreparedStatement s = c.prepareStatement(sql.toString())) {
+            bind(c, s, all);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    Memory m = MemoryRecords.read(r);
+                    double score = Relevance.score(r.getInt("matched"), m.importance(), m.createdAt(), now);
+                    if (score >= options.minScore()) {
+                        found.add(new Scored(m, score));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+        found.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(x -> x.memory().id()));
+        return found.subList(0, Math.min(found.size(), options.topK()));
+    }
+
+    @Override
+    public long clear() {
+        long[] n = {0};
+        try {
+            change("memories.cleared", "", c -> {
+                n[0] = update(c, "delete from memory where store_id = ?", null);
+                if (n[0] == 0) {
+                    throw new NothingChanged();
+                }
+                return new Changed(null, MemoryRecords.JSON.createObjectNode().put("count", n[0]).toString());
+            });
+        } catch (NothingChanged none) {
+            return 0;
+        }
+        return n[0];
+    }
+
+    @Override
+    public Memory access(String id) {
+        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(
+                "insert into memory_access as a (store_id, id, count, last_accessed) select m.store_id, m.id, 1, ? "
+                        + "from memory m where m.store_id = ? and m.id = ? on conflict (store_id, id) do update "
+                        + "set count = a.count + 1, last_accessed = excluded.last_accessed")) {
+            setTime(s, 1, recalls.clock().instant());
+            s.setString(2, store);
+            s.setString(3, id);
+            if (s.executeUpdate() == 0) {
+                throw NotFound.memory(id);
+            }
+            return read(c, id).orElseThrow(() -> NotFound.memory(id));
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    @Override
+    public Memory revise(String id, String by, String summary) {
+        return rewrite("memory.revised", id, m -> m.revised(new Revision(recalls.clock().instant(), by, summary)));
+    }
+
+    @Override
+    public Memory supersede(String id, String by) {
+        return change("memory.superseded", id, c -> {
+            Memory m = read(c, id).orElseThrow(() -> NotFound.memory(id));
+            if (!by.isEmpty() && read(c, by).isEmpty()) {
+                throw MemoryRules.supersededByNothing(id, by);
+            }
+            return Changed.of(rewrite(c, m.superseded(by, recalls.clock().instant())));
+        }).memory();
+    }
+
+    @Override
+    public Memory archive(String id, String reason) {
+        return rewrite("memory.archived", id, m -> m.archive(reason, recalls.clock().instant()));
+    }
+
+    @Override
+    public Memory unarchive(String id) {
+        return rewrite("memory.unarchived", id, m -> m.unarchive(recalls.clock().instant()));
+    }
+
+    /** Reads the memory, changes it with {@code how} and writes it back, journaled as {@code kind}. */
+    private Memory rewrite(String kind, String id, UnaryOperator<Memory> how) {
+        return change(kind, id, c -> Changed.of(rewrite(c, how.apply(read(c, id)
+                .orElseThrow(() -> NotFound.memory(id)))))).memory();
+    }
+
+    // ----------------------------------------------------------------------------- slots, settings, mental models
+
+    @Override
+    public void setSlot(Bank bank, String slot, String text) {
+        MemoryRules.checkSlot(slot);
+        MemoryRules.checkText(text, "text");
+        String t = text == null ? "" : text;
+        change("slot.set", bank.bankId() + "/" + slot, c -> {
+            exec(c, "insert into bank_slot (store_id, bank, slot, text) values (?, ?, ?, ?) on conflict "
+                    + "(store_id, bank, slot) do update set text = excluded.text", store, bank.bankId(), slot, t);
+            return new Changed(null, slotRecord(bank, slot).put("text", t).toString());
+        });
+    }
+
+    @Override
+    public Optional<String> slot(Bank bank, String slot) {
+        MemoryRules.checkSlot(slot);
+        return slots(bank, slot).values().stream().findFirst();
+    }
+
+    @Override
+    public String appendSlot(Bank bank, String slot, String text) {
+        MemoryRules.checkSlot(slot);
+        String[] whole = {""};
+        change("slot.set", bank.bankId() + "/" + slot, c -> {
+            String current = "";
+            try (PreparedStatement s = c.prepareStatement("select text from bank_slot where store_id = ? and bank = ? "
+                    + "and slot = ? for update")) {
+                s.setString(1, store);
+                s.setString(2, bank.bankId());
+                s.setString(3, slot);
+                try (ResultSet r = s.executeQuery()) {
+                    current = r.next() ? r.getString(1) : "";
+                }
+            }
+            whole[0] = ContextSlots.append(current, text == null ? "" : text);
+            MemoryRules.checkText(whole[0], "text");
+            exec(c, "insert into bank_slot (store_id, bank, slot, text) values (?, ?, ?, ?) on conflict "
+                    + "(store_id, bank, slot) do update set text = excluded.text", store, bank.bankId(), slot, whole[0]);
+            return new Changed(null, slotRecord(bank, slot).put("text", whole[0]).toString());
+        });
+        return whole[0];
+    }
+
+    @Override
+    public void deleteSlot(Bank bank, String slot) {
+        MemoryRules.checkSlot(slot);
+        unless0("slot.deleted", bank.bankId() + "/" + slot, c -> exec(c, "delete from bank_slot where store_id = ? "
+                + "and bank = ? and slot = ?", store, bank.bankId(), slot), slotRecord(bank, slot).toString());
+    }
+
+    @Override
+    public Map<String, String> slots(Bank bank) {
+        return slots(bank, null);
+    }
+
+    private Map<String, String> slots(Bank bank, String only) {
+        Map<String, String> found = new LinkedHashMap<>();
+        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(
+                "select slot, text from bank_slot where store_id = ? and bank = ? and (slot = ? or ?::text is null) "
+                        + "order by slot")) {
+            s.setString(1, store);
+            s.setString(2, bank.bankId());
+            s.setString(3, only);
+            s.setString(4, only);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    found.put(r.getString(1), r.getString(2));
+                }
+            }
+            return found;
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    @Override
+    public BankSettings configure(Bank bank, BankSettings settings) {
+        MemoryRules.check(settings);
+        String directives = MemoryRecords.JSON.valueToTree(settings.directives()).toString();
+        change("bank.configured", bank.bankId(), c -> {
+            exec(c, "insert into bank_settings (store_id, bank, mission, directives, skepticism, literalism, empathy) "
+                    + "values (?, ?, ?, ?::jsonb, ?, ?, ?) on conflict (store_id, bank) do update set "
+                    + "mission = excluded.mission, directives = excluded.directives, skepticism = excluded.skepticism, "
+                    + "literalism = excluded.literalism, empathy = excluded.empathy", store, bank.bankId(),
+                    settings.mission(), directives, settings.skepticism(), settings.literalism(), settings.empathy());
+            var o = MemoryRecords.JSON.createObjectNode().put("bank", bank.bankId()).put("mission", settings.mission());
+            o.set("directives", MemoryRecords.JSON.valueToTree(settings.directives()));
+            o.put("skepticism", settings.skepticism()).put("literalism", settings.literalism())
+                    .put("empathy", settings.empathy());
+            return new Changed(null, o.toString());
+        });
+        return settings;
+    }
+
+    @Override
+    public BankSettings settings(Bank bank) {
+        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(
+                "select mission, directives::text, skepticism, literalism, empathy from bank_settings "
+                        + "where store_id = ? and bank = ?")) {
+            s.setString(1, store);
+            s.setString(2, bank.bankId());
+            try (ResultSet r = s.executeQuery()) {
+                if (!r.next()) {
+                    throw NotFound.bankSettings(bank.bankId());
+                }
+                return new BankSettings(r.getString(1), List.of(MemoryRecords.JSON.readValue(r.getString(2),
+                        String[].class)), r.getInt(3), r.getInt(4), r.getInt(5));
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("A bank's directives are not the JSON Engram wrote", e);
+        }
+    }
+
+    @Override
+    public MentalModel saveModel(MentalModel model) {
+        MemoryRules.check(model);
+        MentalModel m = new MentalModel(model.id(), model.name(), model.description(), model.content(), model.tags(),
+                recalls.clock().instant());
+        change("mental_model.saved", m.id(), c -> {
+            exec(c, "insert into mental_model (store_id, id, name, description, content, tags, updated_at) "
+                    + "values (?, ?, ?, ?, ?, ?, ?) on conflict (store_id, id) do update set name = excluded.name, "
+                    + "description = excluded.description, content = excluded.content, tags = excluded.tags, "
+                    + "updated_at = excluded.updated_at", store, m.id(), m.name(), m.description(), m.content(),
+                    m.tags().toArray(String[]::new), m.updatedAt());
+            return new Changed(null, MemoryRecords.modelJson(m));
+        });
+        return model(m.id());
+    }
+
+    @Override
+    public MentalModel model(String id) {
+        return models(id).stream().findFirst().orElseThrow(() -> NotFound.mentalModel(id));
+    }
+
+    @Override
+    public List<MentalModel> models() {
+        return models(null);
+    }
+
+    private List<MentalModel> models(String only) {
+        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(
+                "select id, name, description, content, tags, updated_at from mental_model where store_id = ? "
+                        + "and (id = ? or ?::text is null) order by updated_at desc, id")) {
+            s.setString(1, store);
+            s.setString(2, only);
+            s.setString(3, only);
+            List<MentalModel> found = new ArrayList<>();
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    found.add(new MentalModel(r.getString(1), r.getString(2), r.getString(3), r.getString(4),
+                            List.of((String[]) r.getArray(5).getArray()),
+                            r.getObject(6, OffsetDateTime.class).toInstant()));
+                }
+            }
+            return found;
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    @Override
+    public void deleteModel(String id) {
+        MemoryRules.checkId(id, "id");
+        unless0("mental_model.deleted", id, c -> exec(c, "delete from mental_model where store_id = ? and id = ?",
+                store, id), MemoryRecords.JSON.createObjectNode().put("id", id).toString());
+    }
+
+    private static com.fasterxml.jackson.databind.node.ObjectNode slotRecord(Bank bank, String slot) {
+        return MemoryRecords.JSON.createObjectNode().put("bank", bank.bankId()).put("slot", slot);
+    }
+
+    /** A deletion journaled as {@code kind} with {@code record}, or nothing at all when it deleted no row. */
+    private void unless0(String kind, String key, Counted delete, String record) {
+        try {
+            change(kind, key, c -> {
+                if (delete.apply(c) == 0) {
+                    throw new NothingChanged();
+                }
+                return new Changed(null, record);
+            });
+        } catch (NothingChanged none) {
+            // nothing to delete: no seq taken, no record written
+        }
+    }
+
+    @FunctionalInterface
+    private interface Counted {
+        long apply(Connection c) throws SQLException;
+    }
+
+    private long exec(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            List<Object> all = new ArrayList<>();
+            for (Object a : args) {
+                all.add(a instanceof Instant t ? OffsetDateTime.ofInstant(t, ZoneOffset.UTC) : a);
+            }
+            bind(c, s, all);
+            return s.executeUpdate();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------- the writing
+
+    /** What a change did: the memory as it is after it (or was before a deletion), and its journal record. */
+    private record Changed(Memory memory, String record) {
+
+        static Changed of(Memory m) {
+            return new Changed(m, MemoryRecords.json(m));
+        }
+    }
+
+    /** A change of the store's memories, run inside {@link #change}. */
+    @FunctionalInterface
+    private interface Step {
+        Changed apply(Connection c) throws SQLException;
+    }
+
+    /** A change that found nothing to change (a clear, a delete of a slot or model): no seq, no record. */
+    private static final class NothingChanged extends RuntimeException {
+        NothingChanged() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * Runs {@code step} in one transaction after taking the store's next seq, then appends the journal record of
+     * {@code kind} for {@code key} that the step made. A step that throws rolls everything back.
+     */
+    private Changed change(String kind, String key, Step step) {
+        long seq;
+        Changed result;
+        try (Connection c = recalls.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                seq = nextSeq(c);
+                result = step.apply(c);
+                appendNote(c, seq, kind, key, result.record());
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+        recalls.appended(store, seq);
+        return result;
+    }
+
+    private long nextSeq(Connection c) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("insert into store as s (id, seq, max_entry_bytes) "
+                + "values (?, 1, ?) on conflict (id) do update set seq = s.seq + 1 returning s.seq")) {
+            s.setString(1, store);
+            s.setInt(2, recalls.defaultMaxEntryBytes());
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+
+    private void appendNote(Connection c, long seq, String kind, String key, String body) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("insert into journal (store_id, seq, scope, name, content, "
+                + "hash, updated, at, kind, record) values (?, ?, '', ?, '', '', ?, ?, ?, ?::jsonb)")) {
+            Instant now = recalls.clock().instant();
+            s.setString(1, store);
+            s.setLong(2, seq);
+            s.setString(3, key);
+            setTime(s, 4, now);
+            setTime(s, 5, now);
+            s.setString(6, kind);
+            s.setString(7, body);
+            s.executeUpdate();
+        }
+    }
+
+    /** Writes {@code m}'s validity, archiving, revisions and update time over its row; answers it as stored. */
+    private Memory rewrite(Connection c, Memory m) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("update memory set valid_to = ?, superseded_by = ?, "
+                + "archived = ?, archived_at = ?, archive_reason = ?, revisions = ?::jsonb, updated_at = ? "
+                + "where store_id = ? and id = ?")) {
+            setTime(s, 1, m.validTo());
+            s.setString(2, m.supersededBy());
+            s.setBoolean(3, m.archived());
+            setTime(s, 4, m.archivedAt());
+            s.setString(5, m.archiveReason());
+            s.setString(6, MemoryRecords.revisionsJson(m.revisions()));
+            setTime(s, 7, m.updatedAt());
+            s.setString(8, store);
+            s.setString(9, m.id());
+            s.executeUpdate();
+        }
+        return read(c, m.id()).orElseThrow();
+    }
+
+    private static List<Revision> plus(Memory m, Revision r) {
+        List<Revision> revisions = new ArrayList<>(m.revisions());
+        revisions.add(r);
+        return revisions;
+    }
+
+    // ------------------------------------------------------------------------------------------------ the reading
+
+    private Optional<Memory> read(Connection c, String id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(GET)) {
+            s.setString(1, store);
+            s.setString(2, id);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? Optional.of(MemoryRecords.read(r)) : Optional.empty();
+            }
+        }
+    }
+
+    private List<Memory> query(String sql, Object... args) {
+        List<Object> all = new ArrayList<>();
+        all.add(store);
+        all.addAll(List.of(args));
+        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            bind(c, s, all);
+            List<Memory> found = new ArrayList<>();
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    found.add(MemoryRecords.read(r));
+                }
+            }
+            return found;
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    private long update(Connection c, String sql, String id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, store);
+            if (id != null) {
+                s.setString(2, id);
+            }
+            return s.executeUpdate();
+        }
+    }
+
+    private static void bind(Connection c, PreparedStatement s, List<Object> args) throws SQLException {
+        for (int i = 0; i < args.size(); i++) {
+            Object a = args.get(i);
+            if (a instanceof String[] array) {
+                s.setArray(i + 1, c.createArrayOf("text", array));
+            } else {
+                s.setObject(i + 1, a);
+            }
+        }
+    }
+
+    private static void setTime(PreparedStatement s, int i, Instant t) throws SQLException {
+        if (t == null) {
+            s.setNull(i, Types.TIMESTAMP_WITH_TIMEZONE);
+        } else {
+            s.setObject(i, OffsetDateTime.ofInstant(t, ZoneOffset.UTC));
+        }
+    }
+
+    private static int limit(int limit) {
+        return limit <= 0 ? DEFAULT_LIMIT : Math.min(limit, MAX_LIMIT);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.engram.api;
+
+import static dev.engram.api.Api.json;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.matchesPattern;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.quarkus.test.junit.QuarkusTest;
+import org.junit.jupiter.api.Test;
+
+/** A bank over HTTP: entrypoint, slots and their context string, settings, and the store's mental models. */
+@QuarkusTest
+class BankApiTest {
+
+    @Test
+    void theEntrypointIsTheSpecsMarkdown() {
+        String s = Api.newStore();
+        String memories = "/v1/stores/" + s + "/memories";
+        json().body("{\"bank\": {\"type\": \"user\", \"id\": \"alice\"}, \"content\": \" Top priority \", "
+                + "\"importance\": 0.9}").post(memories).then().statusCode(201);
+        json().body("{\"bank\": {\"type\": \"user\", \"id\": \"alice\"}, \"content\": \"Lower priority\", "
+                + "\"importance\": 0.125}").post(memories).then().statusCode(201);
+        String text = given().get("/v1/stores/" + s + "/banks/user:alice/entrypoint").then().statusCode(200)
+                .contentType(containsString("text/markdown")).extract().asString();
+        assertEquals("# Memory Entrypoint\n\n- Scope: `user:alice`\n- Generated: <t>\n\n## 1. [fact] 0.90\n\n"
+                + "Top priority\n\n## 2. [fact] 0.12\n\nLower priority\n\n",
+                text.replaceAll("Generated: \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ", "Generated: <t>"));
+        given().get("/v1/stores/" + s + "/banks/user:alice/entrypoint?top_n=1&title=Alice").then().statusCode(200)
+                .body(matchesPattern("(?s)# Alice\n.*## 1\\. \\[fact\\] 0\\.90\n\nTop priority\n\n"));
+        given().get("/v1/stores/" + s + "/banks/team/entrypoint").then().statusCode(200)
+                .body(matchesPattern("(?s).*_No memories yet\\._\n"));
+        given().get("/v1/stores/" + s + "/banks/Team/entrypoint").then().statusCode(422);
+    }
+
+    @Test
+    void slotsMakeTheContextString() {
+        String s = Api.newStore();
+        String bank = "/v1/stores/" + s + "/banks/session:s-1";
+        given().get(bank + "/slots/SOUL").then().statusCode(404);
+        json().body("{\"text\": \"be helpful\"}").put(bank + "/slots/SOUL").then().statusCode(200);
+        json().body("{\"text\": \"be concise\"}").post(bank + "/slots/SOUL/append").then().statusCode(200)
+                .body("text", equalTo("be helpful\nbe concise"));
+        json().body("{\"text\": \"[ ] check inbox\"}").put(bank + "/slots/HEARTBEAT").then().statusCode(200);
+        assertEquals("# SOUL\n\nbe helpful\nbe concise\n\n# HEARTBEAT\n\n[ ] check inbox",
+                given().get(bank + "/context").then().statusCode(200).extract().asString());
+        assertEquals("# HEARTBEAT\n\n[ ] check inbox",
+                given().get(bank + "/context?order=HEARTBEAT").then().statusCode(200).extract().asString());
+        given().delete(bank + "/slots/SOUL").then().statusCode(204);
+        given().delete(bank + "/slots/SOUL").then().statusCode(204);
+        given().get(bank + "/slots/SOUL").then().statusCode(404);
+        json().body("{}").put(bank + "/slots/SOUL").then().statusCode(422);
+        json().body("{\"text\": \"x\"}").put(bank + "/slots/a%20b").then().statusCode(422);
+        given().get("/v1/stores/" + s + "/journal").then().statusCode(200)
+                .body("records.kind", org.hamcrest.Matchers.contains("slot.set", "slot.set", "slot.set",
+                        "slot.deleted"));
+    }
+
+    @Test
+    void settingsAndMentalModels() {
+        String s = Api.newStore();
+        String config = "/v1/stores/" + s + "/banks/team:infra/config";
+        given().get(config).then().statusCode(404);
+        json().body("{\"mission\": \"keep the fleet up\", \"directives\": [\"page\", \"summarise\"], "
+                + "\"skepticism\": 3, \"literalism\": 2, \"empathy\": 1}").put(config).then().statusCode(200);
+        json().body("{\"mission\": \"keep the fleet up, quietly\", \"directives\": [\"page\", \"summarise\"], "
+                + "\"skepticism\": 3, \"literalism\": 2, \"empathy\": 1}").put(config).then().statusCode(200);
+        given().get(config).then().statusCode(200).body("mission", equalTo("keep the fleet up, quietly"))
+                .body("directives", hasSize(2)).body("skepticism", equalTo(3));
+        json().body("{\"skepticism\": 11}").put(config).then().statusCode(422);
+
+        String models = "/v1/stores/" + s + "/mental-models";
+        json().body("{\"name\": \"Alice\", \"content\": \"first\", \"tags\": [\"a\", \"b\"]}").put(models + "/mm-1")
+                .then().statusCode(200);
+        json().body("{\"name\": \"Alice\", \"content\": \"second\", \"tags\": [\"a\"]}").put(models + "/mm-1")
+                .then().statusCode(200).body("content", equalTo("second"));
+        given().get(models).then().statusCode(200).body("mental_models", hasSize(1))
+                .body("mental_models[0].tags", hasSize(1));
+        json().body("{\"name\": \"x\", \"content\": \" \"}").put(models + "/mm-2").then().statusCode(422);
+        given().delete(models + "/mm-1").then().statusCode(204);
+        given().get(models + "/mm-1").then().statusCode(404);
+    }
+}

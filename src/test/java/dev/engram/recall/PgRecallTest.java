@@ -1,0 +1,73 @@
+package dev.engram.recall;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.engram.memory.Change;
+import dev.engram.memory.Invalid;
+import dev.engram.memory.Stores;
+import dev.engram.store.pg.PgRecalls;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The contract of memories over PostgreSQL, and what only PostgreSQL does: the journal records every change. */
+@QuarkusTest
+class PgRecallTest extends RecallContract {
+
+    @Inject
+    PgRecalls recalls;
+
+    @Inject
+    Stores stores;
+
+    String store;
+
+    @Override
+    Recall newRecall() {
+        recalls.clock(clock);
+        store = "recall-" + UUID.randomUUID().toString().substring(0, 8);
+        return recalls.in(store);
+    }
+
+    @AfterEach
+    void systemClock() {
+        recalls.clock(Clock.systemUTC());
+    }
+
+    @Test
+    void everyChangeIsAJournalRecordInTheStoresOneJournalAndARefusalIsNone() {
+        Recall r = newRecall();
+        stores.store(store).put(dev.engram.memory.Entry.draft(dev.engram.memory.Scope.of("user"), "style", "Short.",
+                java.util.Map.of()), dev.engram.memory.PutOptions.NONE);
+        r.save(memory("a", new Bank("user", "alice"), "Apollo ships on Friday.", 0.8));
+        r.access("a");
+        r.search(SearchOptions.of("apollo"));
+        r.revise("a", "leo", "checked");
+        r.archive("a", "done");
+        r.unarchive("a");
+        r.save(memory("b", new Bank("user", "alice"), "Apollo slipped.", 0.8));
+        r.supersede("a", "b");
+        assertThrows(Invalid.class, () -> r.save(memory("c", Bank.GLOBAL, " ", 0.5)));
+        assertThrows(Invalid.class, () -> r.supersede("b", "nowhere"));
+        r.delete("b");
+        r.clear();
+        r.clear();
+        List<Change> journal = stores.store(store).journal(0, 100);
+        assertEquals(List.of("entry", "memory.saved", "memory.revised", "memory.archived", "memory.unarchived",
+                "memory.saved", "memory.superseded", "memory.deleted", "memories.cleared"),
+                journal.stream().map(c -> c.note().map(n -> n.kind()).orElse("entry")).toList());
+        for (int i = 0; i < journal.size(); i++) {
+            assertEquals(i + 1, journal.get(i).seq(), "gapless");
+        }
+        assertTrue(journal.get(1).note().get().body().matches(".*\"content\": ?\"Apollo ships on Friday\\.\".*"),
+                journal.get(1).note().get().body());
+        assertTrue(journal.get(8).note().get().body().matches(".*\"count\": ?1\\b.*"),
+                journal.get(8).note().get().body());
+    }
+}
