@@ -48,7 +48,9 @@ public class Report {
             new Comparison("search", "search, 10,000 of 109,000 rows, 4 clients", "engram", "sql",
                     "the search's query", "search_ratio"),
             new Comparison("mcp", "memory_search tool call (one match of 50), 4 clients: MCP against REST", "mcp", "rest",
-                    "the same call over REST (/tools/call)", "mcp_ratio"));
+                    "the same call over REST (/tools/call)", "mcp_ratio"),
+            new Comparison("recall", "recall search, a bank of 10,000 among 100,000 memories, 4 clients", "engram",
+                    "sql", "the search's candidate query", "recall_ratio"));
 
     record Measurement(double tps, double p50, double p99, long errors, double steal) {
     }

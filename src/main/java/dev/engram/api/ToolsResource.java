@@ -11,9 +11,12 @@ import dev.engram.memory.Replayed;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
+import dev.engram.recall.Bank;
+import dev.engram.recall.Recalls;
 import dev.engram.render.Manifest;
 import dev.engram.render.SessionManifests;
 import dev.engram.tools.MemoryTools;
+import dev.engram.tools.RecallTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
 import dev.engram.tools.ToolResult;
@@ -29,6 +32,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +67,9 @@ public class ToolsResource {
     Gate gate;
 
     @Inject
+    Recalls recalls;
+
+    @Inject
     IdempotencyKeys keys;
 
     @PathParam("store")
@@ -74,15 +81,20 @@ public class ToolsResource {
 
     @GET
     public ToolsJson definitions(@QueryParam("scope") List<String> scopes, @QueryParam("read_scope") List<String> reads,
-            @QueryParam("format") String format) {
+            @QueryParam("format") String format, @QueryParam("bank") String bank) {
         String f = format == null || format.isEmpty() ? "json-schema" : format;
         MemoryTools tools = tools(scopes, reads, Optional::empty);
-        List<Map<String, Object>> shaped = tools.definitions().stream().map(d -> shape(d, f)).toList();
+        List<ToolDefinition> all = new ArrayList<>(tools.definitions());
+        if (bank != null) {
+            all.addAll(new RecallTools(recalls.in(Params.store(storeId)), Bank.parse(bank)).definitions());
+        }
+        List<Map<String, Object>> shaped = all.stream().map(d -> shape(d, f)).toList();
         return new ToolsJson(f, shaped, Usage.text());
     }
 
     /** One call: the tool, its arguments (an object, or the JSON string a model emitted), and the scopes. */
-    public record CallBody(String name, JsonNode arguments, List<String> scopes, List<String> readScopes) {
+    public record CallBody(String name, JsonNode arguments, List<String> scopes, List<String> readScopes,
+            String bank) {
     }
 
     /** The text for the model, whether it is an error, and the journal record of a write. */
@@ -101,6 +113,9 @@ public class ToolsResource {
         if (body == null || body.name() == null) {
             throw new Invalid("tool-missing", "name", "Send {\"name\": \"memory_save\", \"arguments\": {...}, "
                     + "\"scopes\": [\"user\"]}: the tool the model called, its arguments and the scopes it may use.");
+        }
+        if (RecallTools.handles(body.name())) {
+            return RestResponse.ok(recall(body, keyHeader));
         }
         String session = Preconditions.session(sessionHeader);
         Supplier<Optional<Manifest>> shown = () -> session.isEmpty() ? Optional.empty()
@@ -125,6 +140,31 @@ public class ToolsResource {
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
         return RestResponse.ok(new CallJson(r.output(), r.isError(),
                 r.details().map(WriteRecordJson::of).orElse(null)));
+    }
+
+    /** A call of memory_remember or memory_recall, in the bank the call names. */
+    private CallJson recall(CallBody body, String keyHeader) {
+        if (body.bank() == null) {
+            throw new Invalid("bank-missing", "bank", body.name() + " works in a bank: send \"bank\": \"user:alice\" "
+                    + "(the bank of this conversation's user or agent) with the call.");
+        }
+        Bank bank = Bank.parse(body.bank());
+        if (keyHeader != null) {
+            throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, body.name() + " does not take an "
+                    + "Idempotency-Key yet; send the call without it.");
+        }
+        if (RecallTools.writes(body.name())) {
+            gate.in(Params.store(storeId)).checkWritesEvery();
+            gate.mayCreate(storeId);
+        } else {
+            gate.in(Params.store(storeId)).checkReadsEvery();
+        }
+        Optional<Map<String, Object>> args = arguments(body.arguments());
+        ToolResult r = args.isEmpty() ? new ToolResult("The arguments are not a JSON object; send them as an object, "
+                + "such as {\"query\": \"...\"}.", true, Optional.empty(), Optional.of("invalid"))
+                : new RecallTools(recalls.in(Params.store(storeId)), bank).call(body.name(), args.get());
+        r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
+        return new CallJson(r.output(), r.isError(), null);
     }
 
     /** The call's key, if one was sent; the request it identifies is the tool, its arguments and the scopes. */

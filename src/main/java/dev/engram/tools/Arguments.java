@@ -99,4 +99,28 @@ final class Arguments {
         }
         throw new Refused(name + " must be a whole number from " + min + " to " + max + ".");
     }
+
+    /** A number between {@code min} and {@code max}, or empty when absent. */
+    Optional<Double> number(String name, double min, double max) {
+        Object v = values.get(name);
+        if (v == null) {
+            return Optional.empty();
+        }
+        if (v instanceof Number n && n.doubleValue() >= min && n.doubleValue() <= max) {
+            return Optional.of(n.doubleValue());
+        }
+        throw new Refused(name + " must be a number from " + min + " to " + max + ".");
+    }
+
+    /** A boolean, or empty when absent. */
+    Optional<Boolean> bool(String name) {
+        Object v = values.get(name);
+        if (v == null) {
+            return Optional.empty();
+        }
+        if (v instanceof Boolean b) {
+            return Optional.of(b);
+        }
+        throw new Refused(name + " must be true or false.");
+    }
 }

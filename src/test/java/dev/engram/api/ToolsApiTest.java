@@ -112,7 +112,7 @@ class ToolsApiTest {
                 + "\"new_text\":\"y\"}}", "memory_save creates one"},
             {"{\"name\":\"memory_save\",\"scopes\":[\"user\"],\"arguments\":\"{not json\"}", "not a JSON object"},
             {"{\"name\":\"memory_save\",\"scopes\":[\"user\"],\"arguments\":[1,2]}", "not a JSON object"},
-            {"{\"name\":\"memory_remember\",\"scopes\":[\"user\"],\"arguments\":{}}", "There is no tool"},
+            {"{\"name\":\"memory_nothing\",\"scopes\":[\"user\"],\"arguments\":{}}", "There is no tool"},
             {"{\"name\":\"memory_search\",\"scopes\":[\"user\"],\"arguments\":{\"query\":\"a\\u0000b\"}}",
                 "NUL"},
         };
