@@ -81,7 +81,11 @@ class EmbeddedEngramIT {
         EngramProcess exposed = EngramProcess.embedded("exposed", EngramProcess.freePort(), dir)
                 .env("QUARKUS_HTTP_HOST", "0.0.0.0").env("ENGRAM_ADMIN_KEY", null);
         Process p = exposed.launch();
-        assertTrue(p.waitFor(90, TimeUnit.SECONDS), "Engram exits");
+        try {
+            assertTrue(p.waitFor(90, TimeUnit.SECONDS), "Engram exits");
+        } finally {
+            p.destroyForcibly();
+        }
         assertNotEquals(0, p.exitValue());
         String log = Files.readString(exposed.log);
         assertTrue(log.contains("nothing is configured to authenticate its callers")
