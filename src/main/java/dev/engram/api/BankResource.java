@@ -166,12 +166,11 @@ public class BankResource {
     }
 
     private void readable() {
-        gate.in(Params.store(storeId)).checkReadsEvery();
+        gate.checkReadsMemories(Params.store(storeId));
     }
 
     private void writable() {
-        gate.in(Params.store(storeId)).checkWritesEvery();
-        gate.mayCreate(storeId);
+        gate.checkChangesMemories(Params.store(storeId));
     }
 
     private static String text(SlotBody body) {

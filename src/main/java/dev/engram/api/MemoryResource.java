@@ -194,12 +194,11 @@ public class MemoryResource {
     }
 
     private void readable() {
-        gate.in(Params.store(storeId)).checkReadsEvery();
+        gate.checkReadsMemories(Params.store(storeId));
     }
 
     private void writable() {
-        gate.in(Params.store(storeId)).checkWritesEvery();
-        gate.mayCreate(storeId);
+        gate.checkChangesMemories(Params.store(storeId));
     }
 
     private static String id(String id) {

@@ -52,14 +52,14 @@ public class MentalModelResource {
 
     @GET
     public ModelsJson list() {
-        gate.in(Params.store(storeId)).checkReadsEvery();
+        gate.checkReadsMemories(Params.store(storeId));
         return new ModelsJson(recall().models().stream().map(ModelJson::of).toList());
     }
 
     @GET
     @Path("{id}")
     public ModelJson get(@PathParam("id") String id) {
-        gate.in(Params.store(storeId)).checkReadsEvery();
+        gate.checkReadsMemories(Params.store(storeId));
         MemoryRules.checkId(id, "id");
         return ModelJson.of(recall().model(id));
     }
@@ -87,8 +87,7 @@ public class MentalModelResource {
     }
 
     private void writable() {
-        gate.in(Params.store(storeId)).checkWritesEvery();
-        gate.mayCreate(storeId);
+        gate.checkChangesMemories(Params.store(storeId));
     }
 
     private Recall recall() {

@@ -154,10 +154,9 @@ public class ToolsResource {
                     + "Idempotency-Key yet; send the call without it.");
         }
         if (RecallTools.writes(body.name())) {
-            gate.in(Params.store(storeId)).checkWritesEvery();
-            gate.mayCreate(storeId);
+            gate.checkChangesMemories(Params.store(storeId));
         } else {
-            gate.in(Params.store(storeId)).checkReadsEvery();
+            gate.checkReadsMemories(Params.store(storeId));
         }
         Optional<Map<String, Object>> args = arguments(body.arguments());
         ToolResult r = args.isEmpty() ? new ToolResult("The arguments are not a JSON object; send them as an object, "

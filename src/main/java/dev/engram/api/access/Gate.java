@@ -48,6 +48,20 @@ public class Gate {
         quota.claim(caller(), store);
     }
 
+    /** Before reading {@code store}'s memories, banks or mental models, which have no scope: read on every scope. */
+    public void checkReadsMemories(String store) {
+        in(store).checkReadsEvery();
+    }
+
+    /**
+     * Before changing {@code store}'s memories, banks or mental models: write on every scope, and room in the
+     * caller's quota of stores when the change creates the store.
+     */
+    public void checkChangesMemories(String store) {
+        in(store).checkWritesEvery();
+        mayCreate(store);
+    }
+
     /**
      * Whether the current request's token still reads every scope of {@code store}, asked again later (a live
      * journal follower asks before each batch): false once the key is revoked, the token expired or the grant gone.
