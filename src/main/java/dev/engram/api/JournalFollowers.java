@@ -24,11 +24,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
@@ -105,9 +106,31 @@ public class JournalFollowers {
                     + max + " live journal followers. Retry after the seconds in Retry-After (another replica may "
                     + "have room), or read pages with ?after= instead of following.");
         }
+        if (!opened(store, sink, sse)) {
+            return;
+        }
         Follower f = new Follower(store, caller.id(), after, sink, sse, allowed);
         followers.add(f);
         f.wake();
+    }
+
+    /**
+     * Writes the stream's head, with a comment, on the request's own thread and waits until it is out. Only then may
+     * the pool send pages: a page sent while RESTEasy was still writing the head made it write the head twice
+     * ("Response head already sent" over HTTP/2) and the follower was lost after its first page.
+     */
+    private static boolean opened(String store, SseEventSink sink, Sse sse) {
+        try {
+            sink.send(sse.newEventBuilder().comment("following").build()).toCompletableFuture()
+                    .get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            LOG.debugf(e, "A follower of %s went away before its stream opened", store);
+        }
+        sink.close();
+        return false;
     }
 
     /** How many journal pages this replica has read for its followers. */
