@@ -13,12 +13,12 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.engram.memory.Times;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.Provider;
 import java.io.IOException;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 
 /**
  * The REST API's JSON, apart from the application's default mapper (which the MCP transport writes its protocol
@@ -76,17 +76,7 @@ public class JsonSetup implements ContextResolver<ObjectMapper> {
         }
 
         static String format(Instant value) {
-            String s = DateTimeFormatter.ISO_INSTANT.format(value);
-            int dot = s.indexOf('.');
-            if (dot < 0) {
-                return s;
-            }
-            int end = s.length() - 1;
-            int last = end - 1;
-            while (last > dot && s.charAt(last) == '0') {
-                last--;
-            }
-            return s.substring(0, last == dot ? dot : last + 1) + "Z";
+            return Times.format(value);
         }
     }
 }

@@ -90,6 +90,8 @@ class HostileInputTest {
             new Route("POST", "/v1/stores/{s}/memories", "{\"content\": \"a fact\"}"),
             new Route("GET", "/v1/stores/{s}/memories/{name}", null),
             new Route("POST", "/v1/stores/{s}/memories/search", "{\"query\": \"secret\"}"),
+            new Route("PUT", "/v1/stores/{s}/banks/user:{name}/config", "{\"skepticism\": 11}"),
+            new Route("PUT", "/v1/stores/{s}/mental-models/{name}", "{\"name\": \"n\"}"),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
             new Route("GET", "/v1/keys", null),
             new Route("POST", "/v1/keys", "{\"name\": \"k\", \"grants\": [{\"stores\": \"{s}\", \"role\": \"read\"}]}"),
@@ -419,10 +421,13 @@ class HostileInputTest {
                         + "(select count(*) || '/' || count(erased_by) from journal), "
                         + "(select count(*) from session_manifest), (select count(*) from idempotency), "
                         + "(select count(*) || '/' || count(revoked_at) from api_key), "
-                        + "(select count(*) from store_creator)")) {
+                        + "(select count(*) from store_creator), "
+                        + "(select count(*) || '/' || count(archived_at) from memory), "
+                        + "(select (select count(*) from bank_slot) + (select count(*) from bank_settings) "
+                        + "+ (select count(*) from mental_model))")) {
             r.next();
             List<String> parts = new ArrayList<>();
-            for (int i = 1; i <= 7; i++) {
+            for (int i = 1; i <= 9; i++) {
                 parts.add(r.getString(i));
             }
             return String.join(" ", parts);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.engram.memory.Times;
 import dev.engram.recall.Bank;
 import dev.engram.recall.Memory;
 import dev.engram.recall.Revision;
@@ -70,7 +71,7 @@ final class MemoryRecords {
     static String revisionsJson(List<Revision> revisions) {
         ArrayNode a = JSON.createArrayNode();
         for (Revision v : revisions) {
-            a.addObject().put("at", v.at().toString()).put("by", v.by()).put("summary", v.summary());
+            a.addObject().put("at", Times.format(v.at())).put("by", v.by()).put("summary", v.summary());
         }
         return a.toString();
     }
@@ -121,6 +122,6 @@ final class MemoryRecords {
     }
 
     private static String text(Instant t) {
-        return t == null ? null : t.toString();
+        return t == null ? null : Times.format(t);
     }
 }

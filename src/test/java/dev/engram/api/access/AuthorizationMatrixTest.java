@@ -128,6 +128,19 @@ class AuthorizationMatrixTest {
             route("archive a memory", "POST", S + "/memories/m-1/archive", "{\"reason\": \"old\"}",
                     "401 401 401 404 403 403 200"),
             route("clear memories", "DELETE", S + "/memories", null, "401 401 401 404 403 403 200"),
+            route("get a memory", "GET", S + "/memories/m-1", null, "401 401 401 404 200 403 200"),
+            route("bank entrypoint", "GET", S + "/banks/global/entrypoint", null, "401 401 401 404 200 403 200"),
+            route("set a slot", "PUT", S + "/banks/user:alice/slots/SOUL", "{\"text\": \"be brief\"}",
+                    "401 401 401 404 403 403 200"),
+            route("configure a bank", "PUT", S + "/banks/user:alice/config", "{\"mission\": \"m\"}",
+                    "401 401 401 404 403 403 200"),
+            route("list mental models", "GET", S + "/mental-models", null, "401 401 401 404 200 403 200"),
+            route("save a mental model", "PUT", S + "/mental-models/mm-1", "{\"content\": \"c\"}",
+                    "401 401 401 404 403 403 200"),
+            route("memory_recall tool", "POST", S + "/tools/call", "{\"name\": \"memory_recall\", \"bank\": "
+                    + "\"global\", \"arguments\": {\"query\": \"secret\"}}", "401 401 401 404 200 403 200"),
+            route("memory_remember tool", "POST", S + "/tools/call", "{\"name\": \"memory_remember\", \"bank\": "
+                    + "\"global\", \"arguments\": {\"content\": \"x\"}}", "401 401 401 404 403 403 200"),
             route("manifest helpers", "POST", "/v1/manifests/fold", "{\"records\": []}",
                     "401 401 401 200 200 200 200"),
             route("list keys", "GET", "/v1/keys", null, "401 401 401 403 403 403 200"),
@@ -286,7 +299,8 @@ class AuthorizationMatrixTest {
         }
         given().contentType("application/json").body("{\"id\": \"m-1\", \"content\": \"SECRET-memory fact\"}")
                 .post("/v1/stores/" + store + "/memories").then().statusCode(201);
-        given().contentType("application/json").post("/v1/stores/" + store + "/sessions/s1/render?scope=user&scope=rules&scope=project").then()
+        given().contentType("application/json")
+                .post("/v1/stores/" + store + "/sessions/s1/render?scope=user&scope=rules&scope=project").then()
                 .statusCode(200);
     }
 
@@ -305,6 +319,9 @@ class AuthorizationMatrixTest {
                     one(c, "select count(*) || '' from idempotency where store_id = ?", store),
                     one(c, "select coalesce(md5(string_agg(id || content || archived::text || revisions::text, ',' "
                             + "order by id)), '') from memory where store_id = ?", store),
+                    one(c, "with t(id) as (select ?::text) select (select count(*) from bank_slot, t where store_id "
+                            + "= t.id) || '/' || (select count(*) from bank_settings, t where store_id = t.id) || '/' "
+                            + "|| (select count(*) from mental_model, t where store_id = t.id)", store),
                     one(c, "select count(*) || '/' || count(revoked_at) from api_key where ? <> ''", store));
         }
     }
