@@ -10,6 +10,8 @@ import dev.engram.recall.Entrypoint;
 import dev.engram.recall.MemoryRules;
 import dev.engram.recall.Recall;
 import dev.engram.recall.Recalls;
+import dev.engram.recall.Reflected;
+import dev.engram.reflect.Reflectors;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -40,6 +42,9 @@ public class BankResource {
     @Inject
     Gate gate;
 
+    @Inject
+    Reflectors reflectors;
+
     @PathParam("store")
     String storeId;
 
@@ -62,6 +67,29 @@ public class BankResource {
     /** {@code PUT .../config}. */
     record SettingsBody(String mission, List<String> directives, Integer skepticism, Integer literalism,
             Integer empathy) {
+    }
+
+    /** {@code POST .../reflect}: which reflector (null: the configured default). */
+    record ReflectBody(String reflector) {
+    }
+
+    /** What a reflection did. */
+    public record ReflectedJson(int created, int updated, int reviewed, List<String> newIds, String reflector,
+            String note) {
+    }
+
+    /**
+     * Consolidates the bank's new facts into observations (SPEC §7), at once or not at all. Safe to retry: facts an
+     * observation cites are not candidates again.
+     */
+    @POST
+    @Path("reflect")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public ReflectedJson reflect(ReflectBody body) {
+        writable();
+        Reflected r = reflectors.reflect(recall(), bank(), body == null ? null : body.reflector());
+        return new ReflectedJson(r.created(), r.updated(), r.reviewed(), r.newIds(), r.reflector(), r.note());
     }
 
     /** The entrypoint, as Markdown. */

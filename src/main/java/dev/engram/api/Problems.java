@@ -10,6 +10,7 @@ import dev.engram.memory.Budget;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Limited;
+import dev.engram.memory.ReflectionFailed;
 import dev.engram.memory.KeyReused;
 import dev.engram.memory.MemoryException;
 import dev.engram.memory.NotFound;
@@ -141,7 +142,25 @@ public class Problems {
         if (e instanceof Limited l) {
             return limited(l);
         }
+        if (e instanceof ReflectionFailed r) {
+            return reflection(r);
+        }
         return Problem.of("not-found", 404, "Not found", ((NotFound) e).getMessage());
+    }
+
+    /**
+     * A reflection that landed nothing: 501 with no reflector configured, 502 when the reflector failed or answered
+     * nonsense (the model's fault, not the caller's), 409 when the bank changed meanwhile (reflect again).
+     */
+    private static Problem reflection(ReflectionFailed r) {
+        Problem p = switch (r.kind()) {
+            case UNCONFIGURED -> Problem.of("reflector-not-configured", 501, "No reflector configured", r.getMessage());
+            case UNREACHABLE -> Problem.of("reflector-failed", 502, "Reflector failed", r.getMessage())
+                    .header("Retry-After", "5");
+            case MALFORMED -> Problem.of("reflector-answer", 502, "Reflector answer not usable", r.getMessage());
+            case BANK_CHANGED -> Problem.of("bank-changed", 409, "Bank changed during reflection", r.getMessage());
+        };
+        return r.reflector().isEmpty() ? p : p.with("reflector", r.reflector());
     }
 
     /** A limit reached: 429 for the caller's rate or quota, 503 for the replica's capacity; Retry-After when waiting helps. */

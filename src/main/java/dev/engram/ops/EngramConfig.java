@@ -71,6 +71,54 @@ public interface EngramConfig {
     /** MCP over HTTP. */
     Mcp mcp();
 
+    /** Reflection: consolidating a bank's facts into observations. */
+    Reflect reflect();
+
+    interface Reflect {
+        /**
+         * The reflector a reflect that names none uses: {@code llm} or {@code deterministic}. Unset: {@code llm} when
+         * a model is configured, else none (a reflect that names none is refused, saying how to configure one).
+         */
+        Optional<String> reflector();
+
+        /** The most new facts one reflection sends, oldest first; the rest wait for the next. */
+        @WithDefault("200")
+        int maxFacts();
+
+        /** Reflections one replica runs at once; one more is answered 503 (a model call can take a minute). */
+        @WithDefault("4")
+        int concurrency();
+
+        /** The chat model of the {@code llm} reflector. */
+        Llm llm();
+    }
+
+    interface Llm {
+        /**
+         * Which API the model speaks: {@code openai} (OpenAI and every OpenAI-compatible server: vLLM, LM Studio,
+         * Ollama's {@code /v1}), {@code anthropic} or {@code ollama} (its native API).
+         */
+        @WithDefault("openai")
+        String provider();
+
+        /** The model's name, such as {@code gpt-4o-mini}; the {@code llm} reflector exists when it is set. */
+        Optional<String> model();
+
+        /** The API's base URL; unset: the provider's public one ({@code http://localhost:11434} for Ollama). */
+        Optional<String> baseUrl();
+
+        /** The API key, when the provider takes one. */
+        Optional<String> apiKey();
+
+        /** How long one model call may take. */
+        @WithDefault("60s")
+        Duration timeout();
+
+        /** The longest answer the model may write, in tokens (Anthropic requires a bound). */
+        @WithDefault("4096")
+        int maxTokens();
+    }
+
     interface Embedded {
         /** Start from an empty data directory, deleting what is there: for tests. */
         @WithDefault("false")

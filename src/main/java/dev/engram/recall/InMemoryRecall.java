@@ -142,6 +142,34 @@ public final class InMemoryRecall implements Recall {
     }
 
     @Override
+    public synchronized List<Memory> active(Bank bank) {
+        return memories.values().stream().filter(m -> m.active() && m.bank().bankId().equals(bank.bankId())
+                && (m.type().equals("fact") || m.type().equals("observation")))
+                .sorted(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id)).toList();
+    }
+
+    @Override
+    public synchronized List<Memory> consolidate(Reflection.Basis seen, List<Reflection.Planned> plan) {
+        seen.changedIn(active(seen.bank()), plan).ifPresent(why -> {
+            throw Reflection.bankChanged(why);
+        });
+        Instant now = clock.instant();
+        List<Memory> saved = new ArrayList<>();
+        for (Reflection.Planned p : plan) {
+            MemoryRules.check(p.memory().saved(now), now);
+        }
+        for (Reflection.Planned p : plan) {
+            Memory m = p.memory().saved(now);
+            memories.put(m.id(), m);
+            saved.add(m);
+            if (!p.supersedes().isEmpty()) {
+                put(get(p.supersedes()).superseded(m.id(), now));
+            }
+        }
+        return saved;
+    }
+
+    @Override
     public synchronized Memory archive(String id, String reason) {
         return put(get(id).archive(reason, clock.instant()));
     }

@@ -65,6 +65,16 @@ public interface Recall {
     /** Clears its archiving. */
     Memory unarchive(String id);
 
+    /** The bank's active memories (neither archived nor stale) of type fact or observation, oldest first. */
+    List<Memory> active(Bank bank);
+
+    /**
+     * Lands a reflection's {@code plan} at once: saves each observation and supersedes the one it replaces, each a
+     * record of the journal; or, when {@code seen} no longer holds under the store's write lock, writes nothing and
+     * throws {@link dev.engram.memory.ReflectionFailed} ({@code BANK_CHANGED}). Answers the saved observations.
+     */
+    List<Memory> consolidate(Reflection.Basis seen, List<Reflection.Planned> plan);
+
     /** Sets a bank's context slot to {@code text} ("" is a value); a slot is any name of 1 to 64 letters. */
     void setSlot(Bank bank, String slot, String text);
 

@@ -70,4 +70,34 @@ class PgRecallTest extends RecallContract {
         assertTrue(journal.get(8).note().get().body().matches(".*\"count\": ?1\\b.*"),
                 journal.get(8).note().get().body());
     }
+
+    @Test
+    void aReflectionIsOneRecordPerChangeAndAFailedOneIsNone() {
+        Recall r = newRecall();
+        r.save(memory("f1", ALICE, "one", 0.5));
+        r.save(memory("f2", ALICE, "two", 0.5));
+        String old = reflect(r, ALICE, new Scripted((facts, existing) -> List.of(
+                new Observation("One and two.", 0.6, List.of("f1", "f2"), false, "")))).newIds().get(0);
+        r.save(memory("f3", ALICE, "three", 0.5));
+        r.save(memory("f4", ALICE, "four", 0.5));
+        int before = stores.store(store).journal(0, 100).size();
+        assertThrows(dev.engram.memory.ReflectionFailed.class, () -> reflect(r, ALICE, new Scripted(
+                (facts, existing) -> List.of(new Observation("Fine.", 0.5, List.of("f3", "f4"), false, ""),
+                        new Observation("Bad.", 0.5, List.of("f3", "ghost"), false, "")))));
+        assertEquals(before, stores.store(store).journal(0, 100).size(), "a failed reflection writes no record");
+        String fresh = reflect(r, ALICE, new Scripted((facts, existing) -> List.of(
+                new Observation("Three and four.", 0.6, List.of("f3", "f4"), false, ""),
+                new Observation("One to four.", 0.7, List.of("f1", "f2", "f3", "f4"), false, old)))).newIds().get(1);
+        List<Change> journal = stores.store(store).journal(0, 100);
+        assertEquals(List.of("memory.saved", "memory.saved", "memory.saved", "memory.saved", "memory.saved",
+                "memory.saved", "memory.saved", "memory.superseded"),
+                journal.stream().map(c -> c.note().map(n -> n.kind()).orElse("entry")).toList());
+        assertEquals(fresh, journal.get(6).note().get().key());
+        assertEquals(old, journal.get(7).note().get().key());
+        assertTrue(journal.get(7).note().get().body().contains("\"superseded_by\": \"" + fresh + "\""),
+                journal.get(7).note().get().body());
+        for (int i = 0; i < journal.size(); i++) {
+            assertEquals(i + 1, journal.get(i).seq(), "gapless");
+        }
+    }
 }

@@ -11,6 +11,7 @@ import dev.engram.recall.MemoryRules;
 import dev.engram.recall.MentalModel;
 import dev.engram.recall.QueryTokens;
 import dev.engram.recall.Recall;
+import dev.engram.recall.Reflection;
 import dev.engram.recall.Relevance;
 import dev.engram.recall.Revision;
 import dev.engram.recall.Scored;
@@ -68,37 +69,40 @@ final class PgRecall implements Recall {
         Instant now = recalls.clock().instant();
         Memory m = memory.saved(now);
         MemoryRules.check(m, now);
-        return change("memory.saved", m.id(), c -> {
-            try (PreparedStatement s = c.prepareStatement(UPSERT)) {
-                int i = 1;
-                s.setString(i++, store);
-                s.setString(i++, m.id());
-                s.setString(i++, m.bank().bankId());
-                s.setString(i++, m.bank().type());
-                s.setString(i++, m.bank().id());
-                s.setString(i++, m.type());
-                s.setString(i++, m.content());
-                s.setDouble(i++, m.importance());
-                s.setDouble(i++, m.confidence());
-                s.setArray(i++, c.createArrayOf("text", m.tags().toArray()));
-                s.setArray(i++, c.createArrayOf("text", m.keywords().toArray()));
-                s.setArray(i++, c.createArrayOf("text", m.evidence().toArray()));
-                s.setString(i++, m.source());
-                setTime(s, i++, m.validFrom());
-                setTime(s, i++, m.validTo());
-                s.setString(i++, m.supersededBy());
-                s.setBoolean(i++, m.conflicting());
-                s.setBoolean(i++, m.archived());
-                setTime(s, i++, m.archivedAt());
-                s.setString(i++, m.archiveReason());
-                s.setString(i++, MemoryRecords.revisionsJson(m.revisions()));
-                setTime(s, i++, m.createdAt());
-                setTime(s, i++, m.updatedAt());
-                s.setString(i, m.haystack().toLowerCase(Locale.ROOT));
-                s.executeUpdate();
-            }
-            return Changed.of(read(c, m.id()).orElseThrow());
-        }).memory();
+        return change("memory.saved", m.id(), c -> Changed.of(upsert(c, m))).memory();
+    }
+
+    /** Writes {@code m} whole over any memory of its id but for its creation and accesses; answers it as stored. */
+    private Memory upsert(Connection c, Memory m) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(UPSERT)) {
+            int i = 1;
+            s.setString(i++, store);
+            s.setString(i++, m.id());
+            s.setString(i++, m.bank().bankId());
+            s.setString(i++, m.bank().type());
+            s.setString(i++, m.bank().id());
+            s.setString(i++, m.type());
+            s.setString(i++, m.content());
+            s.setDouble(i++, m.importance());
+            s.setDouble(i++, m.confidence());
+            s.setArray(i++, c.createArrayOf("text", m.tags().toArray()));
+            s.setArray(i++, c.createArrayOf("text", m.keywords().toArray()));
+            s.setArray(i++, c.createArrayOf("text", m.evidence().toArray()));
+            s.setString(i++, m.source());
+            setTime(s, i++, m.validFrom());
+            setTime(s, i++, m.validTo());
+            s.setString(i++, m.supersededBy());
+            s.setBoolean(i++, m.conflicting());
+            s.setBoolean(i++, m.archived());
+            setTime(s, i++, m.archivedAt());
+            s.setString(i++, m.archiveReason());
+            s.setString(i++, MemoryRecords.revisionsJson(m.revisions()));
+            setTime(s, i++, m.createdAt());
+            setTime(s, i++, m.updatedAt());
+            s.setString(i, m.haystack().toLowerCase(Locale.ROOT));
+            s.executeUpdate();
+        }
+        return read(c, m.id()).orElseThrow();
     }
 
     @Override
@@ -273,6 +277,60 @@ final class PgRecall implements Recall {
     @Override
     public Memory unarchive(String id) {
         return rewrite("memory.unarchived", id, m -> m.unarchive(recalls.clock().instant()));
+    }
+
+    @Override
+    public List<Memory> active(Bank bank) {
+        try (Connection c = recalls.dataSource().getConnection()) {
+            return active(c, bank);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    private List<Memory> active(Connection c, Bank bank) throws SQLException {
+        return query(c, "select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? and m.bank = ? "
+                + "and not m.archived and m.valid_to is null and m.superseded_by = '' "
+                + "and m.type in ('fact', 'observation') order by m.created_at, m.id", store, bank.bankId());
+    }
+
+    @Override
+    public List<Memory> consolidate(Reflection.Basis seen, List<Reflection.Planned> plan) {
+        List<Memory> saved = new ArrayList<>();
+        long seq;
+        try (Connection c = recalls.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                seq = nextSeq(c);
+                Optional<String> changed = seen.changedIn(active(c, seen.bank()), plan);
+                if (changed.isPresent()) {
+                    throw Reflection.bankChanged(changed.get());
+                }
+                Instant now = recalls.clock().instant();
+                for (Reflection.Planned p : plan) {
+                    Memory m = p.memory().saved(now);
+                    MemoryRules.check(m, now);
+                    seq = saved.isEmpty() ? seq : nextSeq(c);
+                    Memory stored = upsert(c, m);
+                    appendNote(c, seq, "memory.saved", stored.id(), MemoryRecords.json(stored));
+                    saved.add(stored);
+                    if (!p.supersedes().isEmpty()) {
+                        seq = nextSeq(c);
+                        Memory old = read(c, p.supersedes()).orElseThrow(() -> NotFound.memory(p.supersedes()));
+                        Memory stale = rewrite(c, old.superseded(stored.id(), now));
+                        appendNote(c, seq, "memory.superseded", stale.id(), MemoryRecords.json(stale));
+                    }
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+        recalls.appended(store, seq);
+        return saved;
     }
 
     /** Reads the memory, changes it with {@code how} and writes it back, journaled as {@code kind}. */
@@ -601,8 +659,16 @@ final class PgRecall implements Recall {
         List<Object> all = new ArrayList<>();
         all.add(store);
         all.addAll(List.of(args));
-        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            bind(c, s, all);
+        try (Connection c = recalls.dataSource().getConnection()) {
+            return query(c, sql, all.toArray());
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    private static List<Memory> query(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            bind(c, s, List.of(args));
             List<Memory> found = new ArrayList<>();
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
@@ -610,8 +676,6 @@ final class PgRecall implements Recall {
                 }
             }
             return found;
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
         }
     }
 

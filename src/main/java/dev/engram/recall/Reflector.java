@@ -1,0 +1,19 @@
+package dev.engram.recall;
+
+import java.util.List;
+
+/**
+ * What turns a bank's new facts into observations. It reads, it never writes: {@link Reflection} lands what it
+ * proposes. A reflector that cannot answer throws {@link dev.engram.memory.ReflectionFailed}.
+ */
+public interface Reflector {
+
+    /** Its name, as a reflect request and the result name it: {@code llm}, {@code deterministic}. */
+    String name();
+
+    /**
+     * Observations drawn from {@code facts} (active facts no active observation cites yet, oldest first), knowing
+     * the bank's {@code existing} active observations, which an observation may replace.
+     */
+    List<Observation> consolidate(List<Memory> facts, List<Memory> existing);
+}

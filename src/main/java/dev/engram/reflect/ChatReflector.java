@@ -1,0 +1,58 @@
+package dev.engram.reflect;
+
+import dev.engram.memory.ReflectionFailed;
+import dev.engram.recall.Memory;
+import dev.engram.recall.Observation;
+import dev.engram.recall.Reflector;
+import dev.langchain4j.data.message.SystemMessage;
+import dev.langchain4j.data.message.UserMessage;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.model.chat.request.ChatRequest;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import java.util.List;
+
+/**
+ * The {@code llm} reflector: one chat-model call with {@link ReflectPrompt}, its answer read by
+ * {@link ReflectAnswer}. A call that fails (unreachable, refused, timed out) is
+ * {@link ReflectionFailed.Kind#UNREACHABLE}; the model's error text is passed on, its key never is.
+ */
+final class ChatReflector implements Reflector {
+
+    private final ChatModel model;
+    private final String describe;
+
+    ChatReflector(ChatModel model, String describe) {
+        this.model = model;
+        this.describe = describe;
+    }
+
+    @Override
+    public String name() {
+        return "llm";
+    }
+
+    @Override
+    public List<Observation> consolidate(List<Memory> facts, List<Memory> existing) {
+        ChatResponse response;
+        try {
+            response = model.chat(ChatRequest.builder().messages(SystemMessage.from(ReflectPrompt.SYSTEM),
+                    UserMessage.from(ReflectPrompt.facts(facts, existing))).build());
+        } catch (RuntimeException e) {
+            throw new ReflectionFailed(ReflectionFailed.Kind.UNREACHABLE, name(), "The llm reflector (" + describe
+                    + ") failed: " + cause(e) + ". Nothing was saved; check engram.reflect.llm.* and retry.");
+        }
+        String text = response == null || response.aiMessage() == null ? null : response.aiMessage().text();
+        return ReflectAnswer.read(text, name());
+    }
+
+    private static String cause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+        String top = e.getMessage() == null ? "" : e.getMessage();
+        String said = top.isEmpty() || top.equals(m) ? m : top;
+        return said.length() > 300 ? said.substring(0, 300) + "..." : said;
+    }
+}
