@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A bank over HTTP: entrypoint, slots and their context string, settings, and the store's mental models. */
@@ -81,5 +82,31 @@ class BankApiTest {
         json().body("{\"name\": \"x\", \"content\": \" \"}").put(models + "/mm-2").then().statusCode(422);
         given().delete(models + "/mm-1").then().statusCode(204);
         given().get(models + "/mm-1").then().statusCode(404);
+    }
+
+    @Test
+    void withNoModelConfiguredReflectSaysHowToConfigureOneAndTheDeterministicReflectorWorks() {
+        String s = Api.newStore();
+        String bank = "/v1/stores/" + s + "/banks/user:alice";
+        for (String tag : List.of("apollo", "apollo", "home")) {
+            json().body("{\"bank\": {\"type\": \"user\", \"id\": \"alice\"}, \"content\": \"About " + tag
+                    + " " + System.nanoTime() + "\", \"tags\": [\"" + tag + "\"]}").post("/v1/stores/" + s + "/memories")
+                    .then().statusCode(201);
+        }
+        json().post(bank + "/reflect").then().statusCode(501).contentType("application/problem+json")
+                .body("type", containsString("reflector-not-configured"))
+                .body("detail", containsString("ENGRAM_REFLECT_LLM_MODEL"))
+                .body("detail", containsString("deterministic"));
+        json().body("{\"reflector\": \"llm\"}").post(bank + "/reflect").then().statusCode(501);
+        json().body("{\"reflector\": \"gpt\"}").post(bank + "/reflect").then().statusCode(422)
+                .body("field", equalTo("reflector"));
+        json().body("{\"reflector\": 3}").post(bank + "/reflect").then().statusCode(422);
+        json().body("{\"reflector\": \"deterministic\", \"extra\": 1}").post(bank + "/reflect").then()
+                .statusCode(422);
+        given().get("/v1/stores/" + s + "/journal").then().statusCode(200).body("records", hasSize(3));
+        json().body("{\"reflector\": \"deterministic\"}").post(bank + "/reflect").then().statusCode(200)
+                .body("created", equalTo(1)).body("reviewed", equalTo(3)).body("new_ids", hasSize(1));
+        json().body("{\"reflector\": \"deterministic\"}").post("/v1/stores/" + s + "/banks/User:x/reflect").then()
+                .statusCode(422);
     }
 }
