@@ -215,9 +215,10 @@ public class MemoryResource {
 
     private static String text(String value, String field) {
         String v = value == null ? "" : value;
-        if (v.length() > 1000 || v.indexOf('\0') >= 0) {
-            throw new Invalid("text-size", field, field + " takes at most 1000 characters, with no NUL.");
+        if (v.length() > 1000) {
+            throw new Invalid("text-size", field, field + " takes at most 1000 characters.");
         }
+        MemoryRules.storable(v, field);
         return v;
     }
 

@@ -149,12 +149,13 @@ public class Problems {
     }
 
     /**
-     * A reflection that landed nothing: 501 with no reflector configured, 502 when the reflector failed or answered
-     * nonsense (the model's fault, not the caller's), 409 when the bank changed meanwhile (reflect again).
+     * A reflection that landed nothing: 409 with no reflector configured (the request is sound, but this replica
+     * cannot serve it until an operator configures one; not a 5xx, which would page someone), 502 when the reflector
+     * failed or answered nonsense (the model's fault, not the caller's), 409 when the bank changed meanwhile.
      */
     private static Problem reflection(ReflectionFailed r) {
         Problem p = switch (r.kind()) {
-            case UNCONFIGURED -> Problem.of("reflector-not-configured", 501, "No reflector configured", r.getMessage());
+            case UNCONFIGURED -> Problem.of("reflector-not-configured", 409, "No reflector configured", r.getMessage());
             case UNREACHABLE -> Problem.of("reflector-failed", 502, "Reflector failed", r.getMessage())
                     .header("Retry-After", "5");
             case MALFORMED -> Problem.of("reflector-answer", 502, "Reflector answer not usable", r.getMessage());

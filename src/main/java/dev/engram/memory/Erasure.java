@@ -24,17 +24,6 @@ public record Erasure(String by, String reason) {
 
     /** Whether PostgreSQL can keep {@code s}: no NUL and no unpaired surrogate. */
     private static boolean storable(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == 0) {
-                return false;
-            }
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return false;
-            }
-        }
-        return true;
+        return Utf8.firstUnstorable(s) < 0;
     }
 }

@@ -24,4 +24,20 @@ public final class Utf8 {
         }
         return bytes;
     }
+
+    /** The index of the first character PostgreSQL cannot keep (a NUL, an unpaired surrogate), or -1 for none. */
+    public static int firstUnstorable(CharSequence s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == 0) {
+                return i;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
+    }
 }

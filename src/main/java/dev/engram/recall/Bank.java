@@ -37,7 +37,8 @@ public record Bank(String type, String id) {
     /**
      * The bank a path or filter names by its bank id, refused ({@link Invalid}) unless it is exactly a bank id that
      * a scope normalises to: a known type, then {@code :} and a trimmed id of visible characters other than
-     * {@code / ? # % ; \}, at most {@link #MAX_ID_LENGTH} in all.
+     * {@code / ? # % ; \} (no spaces, no invisible format characters such as U+200B), at most
+     * {@link #MAX_ID_LENGTH} in all.
      */
     public static Bank parse(String bankId) {
         String value = bankId == null ? "" : bankId;
@@ -47,7 +48,8 @@ public record Bank(String type, String id) {
         boolean known = TYPES.contains(type) && !(type.equals("global") && colon >= 0);
         boolean idOk = colon < 0 || (!id.isEmpty() && id.equals(id.strip())
                 && id.codePoints().allMatch(c -> c > 0x20 && c != 0x7f && "/?#%;\\".indexOf(c) < 0
-                        && !Character.isISOControl(c) && !Character.isWhitespace(c)));
+                        && !Character.isISOControl(c) && !Character.isWhitespace(c) && !Character.isSpaceChar(c)
+                        && Character.getType(c) != Character.FORMAT && Character.getType(c) != Character.SURROGATE));
         if (!known || !idOk || value.length() > MAX_ID_LENGTH) {
             throw new Invalid("bank-format", "bank", "\"" + shown(value) + "\" is not a bank id. A bank id is global, "
                     + "a scope type alone (" + String.join(", ", TYPES.subList(1, TYPES.size())) + ") or a type, ':' "

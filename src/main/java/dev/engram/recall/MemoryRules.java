@@ -1,6 +1,7 @@
 package dev.engram.recall;
 
 import dev.engram.memory.Invalid;
+import dev.engram.memory.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,6 +32,7 @@ public final class MemoryRules {
     /** Refuses {@code m} ({@link Invalid}) unless a store may save it at {@code now}. */
     public static void check(Memory m, Instant now) {
         checkId(m.id(), "id");
+        Bank.parse(m.bank().bankId());
         if (m.content().strip().isEmpty()) {
             throw new Invalid("content-empty", "content", "The memory has no content; send the fact itself as text.");
         }
@@ -39,8 +41,11 @@ public final class MemoryRules {
             throw new Invalid("content-size", "content", "The content is " + size + " bytes; a memory holds at most "
                     + MAX_CONTENT_BYTES + ". Save one fact per memory, and split a longer text into several.");
         }
-        if (m.content().indexOf('\0') >= 0) {
-            throw new Invalid("content-nul", "content", "The content holds a NUL character (\\u0000); remove it.");
+        storable(m.content(), "content");
+        storable(m.archiveReason(), "archive_reason");
+        for (Revision r : m.revisions()) {
+            storable(r.by(), "revisions");
+            storable(r.summary(), "revisions");
         }
         oneOf(m.type(), Memory.TYPES, "type");
         oneOf(m.source(), Memory.SOURCES, "source");
@@ -89,10 +94,23 @@ public final class MemoryRules {
         }
     }
 
-    /** Refuses a text over {@link #MAX_TEXT} characters or holding NUL. */
+    /** Refuses a text over {@link #MAX_TEXT} characters, or one PostgreSQL cannot keep. */
     public static void checkText(String text, String field) {
-        if (text != null && (text.length() > MAX_TEXT || text.indexOf('\0') >= 0)) {
-            throw new Invalid("text-size", field, field + " takes at most " + MAX_TEXT + " characters, with no NUL.");
+        if (text != null && text.length() > MAX_TEXT) {
+            throw new Invalid("text-size", field, field + " takes at most " + MAX_TEXT + " characters.");
+        }
+        if (text != null) {
+            storable(text, field);
+        }
+    }
+
+    /** Refuses text holding NUL or an unpaired surrogate (not Unicode text: PostgreSQL cannot keep either). */
+    public static void storable(String text, String field) {
+        int at = Utf8.firstUnstorable(text);
+        if (at >= 0) {
+            throw new Invalid("text-encoding", field, field + " holds " + (text.charAt(at) == 0 ? "a NUL character"
+                    : "an unpaired surrogate") + " at character " + at + ", which cannot be stored; send well-formed "
+                    + "Unicode text without NUL.");
         }
     }
 
@@ -153,10 +171,11 @@ public final class MemoryRules {
                     + MAX_SET_SIZE + ".");
         }
         for (String v : values) {
-            if (v.length() > MAX_SET_ITEM || v.indexOf('\0') >= 0) {
+            if (v.length() > MAX_SET_ITEM) {
                 throw new Invalid("set-item", field, "An item of " + field + " is over " + MAX_SET_ITEM
-                        + " characters or holds NUL; keep each short.");
+                        + " characters; keep each short.");
             }
+            storable(v, field);
         }
     }
 }

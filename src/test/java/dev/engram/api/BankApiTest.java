@@ -93,11 +93,11 @@ class BankApiTest {
                     + " " + System.nanoTime() + "\", \"tags\": [\"" + tag + "\"]}").post("/v1/stores/" + s + "/memories")
                     .then().statusCode(201);
         }
-        json().post(bank + "/reflect").then().statusCode(501).contentType("application/problem+json")
+        json().post(bank + "/reflect").then().statusCode(409).contentType("application/problem+json")
                 .body("type", containsString("reflector-not-configured"))
                 .body("detail", containsString("ENGRAM_REFLECT_LLM_MODEL"))
                 .body("detail", containsString("deterministic"));
-        json().body("{\"reflector\": \"llm\"}").post(bank + "/reflect").then().statusCode(501);
+        json().body("{\"reflector\": \"llm\"}").post(bank + "/reflect").then().statusCode(409);
         json().body("{\"reflector\": \"gpt\"}").post(bank + "/reflect").then().statusCode(422)
                 .body("field", equalTo("reflector"));
         json().body("{\"reflector\": 3}").post(bank + "/reflect").then().statusCode(422);

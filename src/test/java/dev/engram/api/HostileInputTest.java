@@ -64,7 +64,7 @@ class HostileInputTest {
         }
     }
 
-    /** A route: its method, its path with {s}, {scope}, {name} and {session} to fill, and a valid body if any. */
+    /** A route: its method, its path with {s}, {scope}, {name}, {session}, {id} (a memory) and {bank} to fill, and a valid body. */
     record Route(String method, String path, String body) {
     }
 
@@ -88,10 +88,23 @@ class HostileInputTest {
             new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"memory_save\", \"scopes\": [\"{scope}\"], "
                     + "\"arguments\": {\"name\": \"{name}\", \"content\": \"x\"}}"),
             new Route("POST", "/v1/stores/{s}/memories", "{\"content\": \"a fact\"}"),
-            new Route("GET", "/v1/stores/{s}/memories/{name}", null),
+            new Route("GET", "/v1/stores/{s}/memories/{id}", null),
             new Route("POST", "/v1/stores/{s}/memories/search", "{\"query\": \"secret\"}"),
-            new Route("PUT", "/v1/stores/{s}/banks/user:{name}/config", "{\"skepticism\": 11}"),
-            new Route("PUT", "/v1/stores/{s}/mental-models/{name}", "{\"name\": \"n\"}"),
+            new Route("PUT", "/v1/stores/{s}/memories/{id}", "{\"content\": \"a fact\"}"),
+            new Route("DELETE", "/v1/stores/{s}/memories/{id}", null),
+            new Route("POST", "/v1/stores/{s}/memories/{id}/archive", "{\"reason\": \"old\"}"),
+            new Route("POST", "/v1/stores/{s}/memories/{id}/unarchive", ""),
+            new Route("POST", "/v1/stores/{s}/memories/{id}/supersede", "{\"by\": \"\"}"),
+            new Route("POST", "/v1/stores/{s}/memories/{id}/access", ""),
+            new Route("POST", "/v1/stores/{s}/memories/{id}/revisions", "{\"by\": \"leo\", \"summary\": \"ok\"}"),
+            new Route("PUT", "/v1/stores/{s}/banks/{bank}/config", "{\"skepticism\": 11}"),
+            new Route("PUT", "/v1/stores/{s}/banks/{bank}/slots/SOUL", "{\"text\": \"be brief\"}"),
+            new Route("POST", "/v1/stores/{s}/banks/{bank}/slots/SOUL/append", "{\"text\": \"and kind\"}"),
+            new Route("DELETE", "/v1/stores/{s}/banks/{bank}/slots/SOUL", null),
+            new Route("GET", "/v1/stores/{s}/banks/{bank}/entrypoint?top_n=5", null),
+            new Route("GET", "/v1/stores/{s}/banks/{bank}/context?order=SOUL", null),
+            new Route("POST", "/v1/stores/{s}/banks/{bank}/reflect", "{\"reflector\": \"deterministic\"}"),
+            new Route("PUT", "/v1/stores/{s}/mental-models/{id}", "{\"name\": \"n\"}"),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
             new Route("GET", "/v1/keys", null),
             new Route("POST", "/v1/keys", "{\"name\": \"k\", \"grants\": [{\"stores\": \"{s}\", \"role\": \"read\"}]}"),
@@ -247,8 +260,13 @@ class HostileInputTest {
 
     private Attack request(String kind, Route route, String s, String scope, String name, String session,
             Map<String, String> extra, String body) {
+        return request(kind, route, s, scope, name, session, "m-1", "user:alice", extra, body);
+    }
+
+    private Attack request(String kind, Route route, String s, String scope, String name, String session, String id,
+            String bank, Map<String, String> extra, String body) {
         String path = route.path().replace("{s}", s).replace("{scope}", scope).replace("{name}", name)
-                .replace("{session}", session);
+                .replace("{session}", session).replace("{id}", id).replace("{bank}", bank);
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Authorization", "Bearer " + OP);
         if (body != null) {
@@ -270,16 +288,28 @@ class HostileInputTest {
                 Arbitraries.strings().withCharRange('a', 'z').ofLength(65),
                 Arbitraries.strings().withChars("!$&'()*+,=@~").ofMinLength(1).ofMaxLength(4)
                         .map(x -> "a" + java.net.URLEncoder.encode(x, StandardCharsets.UTF_8)));
+        // a memory's or mental model's id is any visible ASCII but / ? # % ; \, up to 128 characters
+        Arbitrary<String> badId = Arbitraries.oneOf(
+                Arbitraries.of("%00", "a%20b", "a;b=c", "%3Bx", "x%2Fy", "%25", "caf%C3%A9", "%C0%AF", "%E2%80%8B",
+                        "a%5Cb", "a%09b", "%7F"),
+                Arbitraries.strings().withCharRange('a', 'z').ofLength(129));
+        // a bank id is global, a scope type, or a type, ':' and an id of visible characters but / ? # % ; \
+        Arbitrary<String> badBank = Arbitraries.oneOf(
+                Arbitraries.of("user:a;b=c", "user:%00", "user:a%20b", "user:x%2Fy", "user:%25", "user:%3Bx", "Team",
+                        "weird:a", "global:x", "user:", "user:%E2%80%8B", "%C0%AF", "user:a%09b", "user:%20a",
+                        "user:caf%C3", "user:a%5Cb", "USER:a"),
+                Arbitraries.strings().withCharRange('a', 'z').ofLength(200).map(x -> "user:" + x));
         Arbitrary<Route> routes = Arbitraries.of(ROUTES.stream().filter(r -> r.path().contains("{")).toList());
         Arbitrary<Integer> where = Arbitraries.integers().between(0, 3);
-        return Combinators.combine(routes, bad, where).as((route, segment, at) -> {
-            List<String> slots = new ArrayList<>(List.of("{s}", "{scope}", "{name}"));
+        return Combinators.combine(routes, bad, badId, badBank, where).as((route, segment, id, bank, at) -> {
+            List<String> slots = new ArrayList<>(List.of("{s}", "{scope}", "{name}", "{id}", "{bank}"));
             slots.removeIf(slot -> !route.path().contains(slot) && !(route.body() != null
                     && route.body().contains(slot) && slot.equals("{s}")));
             String slot = slots.isEmpty() ? "{s}" : slots.get(at % slots.size());
             return request("segment", route, slot.equals("{s}") ? segment : store,
                     slot.equals("{scope}") ? segment : "user", slot.equals("{name}") ? segment : "style",
-                    slot.equals("{session}") ? segment : "s1", Map.of(), route.body());
+                    slot.equals("{session}") ? segment : "s1", slot.equals("{id}") ? id : "m-1",
+                    slot.equals("{bank}") ? bank : "user:alice", Map.of(), route.body());
         });
     }
 

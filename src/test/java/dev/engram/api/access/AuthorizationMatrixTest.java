@@ -134,6 +134,8 @@ class AuthorizationMatrixTest {
                     "401 401 401 404 403 403 200"),
             route("configure a bank", "PUT", S + "/banks/user:alice/config", "{\"mission\": \"m\"}",
                     "401 401 401 404 403 403 200"),
+            route("reflect a bank", "POST", S + "/banks/user:alice/reflect", "{\"reflector\": \"deterministic\"}",
+                    "401 401 401 404 403 403 200"),
             route("list mental models", "GET", S + "/mental-models", null, "401 401 401 404 200 403 200"),
             route("save a mental model", "PUT", S + "/mental-models/mm-1", "{\"content\": \"c\"}",
                     "401 401 401 404 403 403 200"),
