@@ -86,7 +86,8 @@ public class ToolsResource {
         MemoryTools tools = tools(scopes, reads, Optional::empty);
         List<ToolDefinition> all = new ArrayList<>(tools.definitions());
         if (bank != null) {
-            all.addAll(new RecallTools(recalls.in(Params.store(storeId)), Bank.parse(bank)).definitions());
+            Bank.parse(bank);
+            all.addAll(RecallTools.definitions());
         }
         List<Map<String, Object>> shaped = all.stream().map(d -> shape(d, f)).toList();
         return new ToolsJson(f, shaped, Usage.text());

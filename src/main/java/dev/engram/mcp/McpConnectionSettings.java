@@ -3,9 +3,11 @@ package dev.engram.mcp;
 import dev.engram.memory.EntryRules;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
+import dev.engram.recall.Bank;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What one MCP connection reaches, read from each request of it: the store, the writable and read-only scopes, and
@@ -17,10 +19,14 @@ import java.util.List;
  * read scopes  ?read_scope=rules         Engram-Read-Scopes: rules
  * session      ?session=slack-7f3a       Engram-Session: slack-7f3a    (default: the MCP session ID)
  * block bound  ?max_total_bytes=8000     Engram-Max-Total-Bytes: 8000  (default: 32768)
+ * bank         ?bank=user:alice          Engram-Bank: user:alice         (memory_remember and memory_recall)
  * </pre>
+ *
+ * @param bank the bank of memories the two recall tools use; empty when the connection names none (the tools are
+ *     then not listed)
  */
 record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readScopes, String session,
-        int maxTotalBytes) {
+        int maxTotalBytes, Optional<Bank> bank) {
 
     static final String DEFAULT_SCOPE = "user";
 
@@ -43,8 +49,15 @@ record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readS
         } catch (NumberFormatException e) {
             throw new Invalid("number-range", "max_total_bytes", "max_total_bytes must be a whole number.");
         }
+        String bank = value(request, "Engram-Bank", "bank");
         return new McpConnectionSettings(store, scopes.isEmpty() ? List.of(new Scope(DEFAULT_SCOPE)) : scopes,
-                scopes(request, "Engram-Read-Scopes", "read_scope"), session == null ? "" : session, bound);
+                scopes(request, "Engram-Read-Scopes", "read_scope"), session == null ? "" : session, bound,
+                bank == null ? Optional.empty() : Optional.of(Bank.parse(bank)));
+    }
+
+    /** Whether the request names a bank, without reading (or refusing) the rest of the settings. */
+    static boolean namesBank(HttpServerRequest request) {
+        return value(request, "Engram-Bank", "bank") != null;
     }
 
     private static String value(HttpServerRequest request, String header, String param) {

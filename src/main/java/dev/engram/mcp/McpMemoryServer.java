@@ -13,7 +13,9 @@ import dev.engram.render.Render;
 import dev.engram.render.RenderOptions;
 import dev.engram.render.Rendered;
 import dev.engram.render.SessionManifests;
+import dev.engram.recall.Recalls;
 import dev.engram.tools.MemoryTools;
+import dev.engram.tools.RecallTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
 import dev.engram.tools.ToolResult;
@@ -79,6 +81,9 @@ public class McpMemoryServer {
     @Inject
     Gate gate;
 
+    @Inject
+    Recalls recalls;
+
     void register(@Observes StartupEvent started) {
         for (ToolDefinition d : MemoryTools.perConnectionDefinitions(options)) {
             toolManager.newTool(d.name())
@@ -88,6 +93,16 @@ public class McpMemoryServer {
                             d.annotations().destructive(), d.annotations().idempotent(), d.annotations().openWorld()))
                     .setInputSchema(new JsonObject(d.inputSchema()))
                     .setHandler(args -> call(d.name(), args.args()))
+                    .register();
+        }
+        for (ToolDefinition d : RecallTools.definitions()) {
+            toolManager.newTool(d.name())
+                    .setTitle(d.title())
+                    .setDescription(d.description())
+                    .setAnnotations(new ToolManager.ToolAnnotations(d.title(), d.annotations().readOnly(),
+                            d.annotations().destructive(), d.annotations().idempotent(), d.annotations().openWorld()))
+                    .setInputSchema(new JsonObject(d.inputSchema()))
+                    .setHandler(args -> recall(d.name(), args.args()))
                     .register();
         }
         resourceManager.newResource("memory-block")
@@ -127,6 +142,28 @@ public class McpMemoryServer {
             return Map.<MetaKey, Object>of(WRITE, rest.mapper().convertValue(WriteRecordJson.of(w), Map.class));
         }).orElse(Map.of());
         return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, meta);
+    }
+
+    /** A call of memory_remember or memory_recall in the connection's bank. */
+    private ToolResponse recall(String tool, Map<String, Object> raw) {
+        McpConnectionSettings c;
+        try {
+            c = settings();
+            if (c.bank().isEmpty()) {
+                return ToolResponse.error(tool + " works in a bank, and this connection names none: add "
+                        + "?bank=user:alice to the MCP URL (or send an Engram-Bank header).");
+            }
+            if (RecallTools.writes(tool)) {
+                gate.checkChangesMemories(c.store());
+            } else {
+                gate.checkReadsMemories(c.store());
+            }
+        } catch (MemoryException | Denied e) {
+            return ToolResponse.error(e.getMessage());
+        }
+        ToolResult r = new RecallTools(recalls.in(c.store()), c.bank().get()).call(tool, plain(raw));
+        r.refusal().ifPresent(kind -> outcomes.refusedTool(tool, kind));
+        return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, Map.of());
     }
 
     /**

@@ -47,8 +47,8 @@ public final class RecallTools {
         return REMEMBER.equals(name);
     }
 
-    /** The two tools' definitions. */
-    public List<ToolDefinition> definitions() {
+    /** The two tools' definitions, the same in every bank. */
+    public static List<ToolDefinition> definitions() {
         Map<String, Object> remember = new LinkedHashMap<>();
         remember.put("content", Map.of("type", "string", "description", "The fact itself, one per memory, in a "
                 + "sentence or two that will make sense on its own later"));
