@@ -3,7 +3,9 @@ package dev.engram.api;
 import dev.engram.api.access.Gate;
 import dev.engram.memory.Invalid;
 import dev.engram.recall.Bank;
+import dev.engram.memory.IdempotencyKey;
 import dev.engram.recall.Memory;
+import dev.engram.recall.MemoryReplayed;
 import dev.engram.recall.MemoryPage;
 import dev.engram.recall.MemoryRules;
 import dev.engram.recall.Recall;
@@ -12,6 +14,7 @@ import dev.engram.recall.SearchOptions;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -23,6 +26,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -40,6 +44,9 @@ public class MemoryResource {
     @Inject
     Gate gate;
 
+    @Inject
+    IdempotencyKeys keys;
+
     @PathParam("store")
     String storeId;
 
@@ -55,27 +62,49 @@ public class MemoryResource {
     record Action(String reason, String by, String summary) {
     }
 
+    /** Saves a memory under an id Engram makes (or the body's); at most once under an {@code Idempotency-Key}. */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public RestResponse<MemoryJson> save(MemoryJson.Save body) {
+    public RestResponse<MemoryJson> save(MemoryJson.Save body, @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        Memory m = recall().save(required(body).toMemory(null));
-        return RestResponse.ResponseBuilder.<MemoryJson>create(RestResponse.Status.CREATED)
-                .header(HttpHeaders.LOCATION, "/v1/stores/" + storeId + "/memories/" + m.id())
-                .entity(MemoryJson.of(m)).build();
+        Memory draft = required(body).toMemory(null);
+        return saved(draft, keys.read(key, "POST", "/v1/stores/" + storeId + "/memories", body),
+                RestResponse.Status.CREATED);
+    }
+
+    /** The answer to a save: the memory as stored, or as first stored when a key replays it. */
+    private RestResponse<MemoryJson> saved(Memory draft, Optional<IdempotencyKey> key, RestResponse.Status status) {
+        Memory m;
+        boolean replayed = false;
+        try {
+            m = key.isEmpty() ? recall().save(draft) : recall().save(draft, key.get());
+        } catch (MemoryReplayed r) {
+            m = r.first();
+            replayed = true;
+        }
+        var answer = RestResponse.ResponseBuilder.<MemoryJson>create(status).entity(MemoryJson.of(m));
+        if (status == RestResponse.Status.CREATED) {
+            answer.header(HttpHeaders.LOCATION, "/v1/stores/" + storeId + "/memories/" + m.id());
+        }
+        if (replayed) {
+            answer.header(IdempotencyKeys.REPLAYED, "true");
+        }
+        return answer.build();
     }
 
     @PUT
     @Path("{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public MemoryJson put(@PathParam("id") String id, MemoryJson.Save body) {
+    public RestResponse<MemoryJson> put(@PathParam("id") String id, MemoryJson.Save body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         MemoryRules.checkId(id, "id");
         if (required(body).id() != null && !body.id().equals(id)) {
             throw new Invalid("id-mismatch", "id", "The body's id " + body.id() + " is not the path's " + id
                     + "; leave it out of the body.");
         }
-        return MemoryJson.of(recall().save(body.toMemory(id)));
+        return saved(body.toMemory(id), keys.read(key, "PUT", "/v1/stores/" + storeId + "/memories/" + id, body),
+                RestResponse.Status.OK);
     }
 
     @GET

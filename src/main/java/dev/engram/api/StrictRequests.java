@@ -45,6 +45,31 @@ public class StrictRequests {
         }
     }
 
+    /** Writes of memories, banks and mental models that do not keep an Idempotency-Key (all but save and put). */
+    private static final java.util.regex.Pattern KEYLESS = java.util.regex.Pattern.compile(
+            "/v1/stores/[^/]+/(memories/[^/]+/[^/]+|memories/search|banks/.+|mental-models(/.*)?)");
+    private static final java.util.regex.Pattern MEMORY = java.util.regex.Pattern.compile(
+            "/v1/stores/[^/]+/memories(/[^/]+)?");
+
+    /**
+     * An {@code Idempotency-Key} on a write that would not keep it: refused rather than ignored, so that a caller
+     * never believes a retry is safe when it is not (a second {@code /revisions} would append twice).
+     */
+    @ServerRequestFilter(preMatching = true)
+    public void refuseKeysWhereNotKept(HttpServerRequest request) {
+        if (request.method() == HttpMethod.GET || request.method() == HttpMethod.HEAD
+                || request.getHeader(dev.engram.memory.IdempotencyKey.HEADER) == null || request.path() == null) {
+            return;
+        }
+        String path = request.path();
+        if (KEYLESS.matcher(path).matches()
+                || (request.method() == HttpMethod.DELETE && MEMORY.matcher(path).matches())) {
+            throw new Invalid("idempotency-key-not-taken", dev.engram.memory.IdempotencyKey.HEADER, request.method()
+                    + " " + path.replaceAll("[^\\x20-\\x7e]", "?") + " takes no Idempotency-Key: only saving a "
+                    + "memory (POST or PUT) keeps one. Send the request without it.");
+        }
+    }
+
     @ServerRequestFilter(preMatching = true)
     public void refuseEmptyPreconditions(HttpServerRequest request) {
         if (request.method() == HttpMethod.GET || request.method() == HttpMethod.HEAD) {

@@ -16,6 +16,7 @@ import dev.engram.recall.Recalls;
 import dev.engram.render.Manifest;
 import dev.engram.render.SessionManifests;
 import dev.engram.tools.MemoryTools;
+import dev.engram.recall.MemoryReplayed;
 import dev.engram.tools.RecallTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
@@ -116,7 +117,7 @@ public class ToolsResource {
                     + "\"scopes\": [\"user\"]}: the tool the model called, its arguments and the scopes it may use.");
         }
         if (RecallTools.handles(body.name())) {
-            return RestResponse.ok(recall(body, keyHeader));
+            return recall(body, keyHeader);
         }
         String session = Preconditions.session(sessionHeader);
         Supplier<Optional<Manifest>> shown = () -> session.isEmpty() ? Optional.empty()
@@ -144,15 +145,15 @@ public class ToolsResource {
     }
 
     /** A call of memory_remember or memory_recall, in the bank the call names. */
-    private CallJson recall(CallBody body, String keyHeader) {
+    private RestResponse<CallJson> recall(CallBody body, String keyHeader) {
         if (body.bank() == null) {
             throw new Invalid("bank-missing", "bank", body.name() + " works in a bank: send \"bank\": \"user:alice\" "
                     + "(the bank of this conversation's user or agent) with the call.");
         }
         Bank bank = Bank.parse(body.bank());
-        if (keyHeader != null) {
-            throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, body.name() + " does not take an "
-                    + "Idempotency-Key yet; send the call without it.");
+        if (keyHeader != null && !RecallTools.writes(body.name())) {
+            throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, body.name() + " only reads, so it "
+                    + "takes no Idempotency-Key; send the call without it.");
         }
         if (RecallTools.writes(body.name())) {
             gate.checkChangesMemories(Params.store(storeId));
@@ -160,11 +161,22 @@ public class ToolsResource {
             gate.checkReadsMemories(Params.store(storeId));
         }
         Optional<Map<String, Object>> args = arguments(body.arguments());
-        ToolResult r = args.isEmpty() ? new ToolResult("The arguments are not a JSON object; send them as an object, "
-                + "such as {\"query\": \"...\"}.", true, Optional.empty(), Optional.of("invalid"))
-                : new RecallTools(recalls.in(Params.store(storeId)), bank).call(body.name(), args.get());
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("name", body.name());
+        request.put("arguments", args.isPresent() ? args.get() : String.valueOf(body.arguments()));
+        request.put("bank", bank.bankId());
+        Optional<IdempotencyKey> key = keys.read(keyHeader, "POST", "/v1/stores/" + storeId + "/tools/call", request);
+        ToolResult r;
+        try {
+            r = args.isEmpty() ? new ToolResult("The arguments are not a JSON object; send them as an object, "
+                    + "such as {\"query\": \"...\"}.", true, Optional.empty(), Optional.of("invalid"))
+                    : new RecallTools(recalls.in(Params.store(storeId)), bank).call(body.name(), args.get(), key);
+        } catch (MemoryReplayed replayed) {
+            return RestResponse.ResponseBuilder.ok(new CallJson(replayed.reply(), false, null))
+                    .header(IdempotencyKeys.REPLAYED, "true").build();
+        }
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
-        return new CallJson(r.output(), r.isError(), null);
+        return RestResponse.ok(new CallJson(r.output(), r.isError(), null));
     }
 
     /** The call's key, if one was sent; the request it identifies is the tool, its arguments and the scopes. */

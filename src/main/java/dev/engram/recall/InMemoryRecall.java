@@ -1,5 +1,7 @@
 package dev.engram.recall;
 
+import dev.engram.memory.IdempotencyKey;
+import dev.engram.memory.KeyReused;
 import dev.engram.memory.NotFound;
 import java.time.Clock;
 import java.time.Instant;
@@ -43,6 +45,27 @@ public final class InMemoryRecall implements Recall {
         }
         memories.put(m.id(), m);
         return m;
+    }
+
+    /** What a save under a key answered, and the request it came with. */
+    private record Keyed(String fingerprint, Memory first, String reply) {
+    }
+
+    private final Map<String, Keyed> keys = new LinkedHashMap<>();
+
+    @Override
+    public synchronized Memory save(Memory memory, IdempotencyKey key) {
+        String at = key.caller() + "/" + key.key();
+        Keyed seen = keys.get(at);
+        if (seen != null) {
+            if (!seen.fingerprint().equals(key.fingerprint())) {
+                throw new KeyReused(key.key());
+            }
+            throw new MemoryReplayed(seen.first(), seen.reply());
+        }
+        Memory saved = save(memory);
+        keys.put(at, new Keyed(key.fingerprint(), saved, key.reply()));
+        return saved;
     }
 
     @Override

@@ -23,6 +23,13 @@ public interface Recall {
      */
     Memory save(Memory memory);
 
+    /**
+     * As {@link #save}, made at most once under {@code key}: a retry with the same key and request writes nothing
+     * and throws {@link MemoryReplayed} with the first answer; the same key with another request is
+     * {@link dev.engram.memory.KeyReused}. A refused save records no key.
+     */
+    Memory save(Memory memory, dev.engram.memory.IdempotencyKey key);
+
     /** The memory {@code id}; {@link dev.engram.memory.NotFound} when there is none. */
     Memory get(String id);
 

@@ -1,17 +1,22 @@
 package dev.engram.tools;
 
+import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Limited;
 import dev.engram.recall.Bank;
 import dev.engram.recall.Memory;
+import dev.engram.recall.MemoryReplayed;
 import dev.engram.recall.Recall;
 import dev.engram.recall.Scored;
 import dev.engram.recall.SearchOptions;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 
 /**
  * The two tools over a bank's memories, beside the four over entries: {@code memory_remember} saves one typed fact,
@@ -86,10 +91,18 @@ public final class RecallTools {
 
     /** Runs one call; mistakes are tool errors with text a model can act on. */
     public ToolResult call(String name, Map<String, Object> arguments) {
+        return call(name, arguments, Optional.empty());
+    }
+
+    /**
+     * Runs one call, a remember at most once under {@code key}: a retry under it throws {@link MemoryReplayed}
+     * with the first call's text as its reply.
+     */
+    public ToolResult call(String name, Map<String, Object> arguments, Optional<IdempotencyKey> key) {
         Arguments args = new Arguments(arguments == null ? Map.of() : arguments);
         try {
             return switch (name == null ? "" : name) {
-                case REMEMBER -> remember(args);
+                case REMEMBER -> remember(args, key);
                 case RECALL -> find(args);
                 default -> ToolResult.error("invalid", "There is no tool \"" + name + "\" here.");
             };
@@ -100,17 +113,23 @@ public final class RecallTools {
         }
     }
 
-    private ToolResult remember(Arguments args) {
+    private ToolResult remember(Arguments args, Optional<IdempotencyKey> key) {
         args.only("content", "type", "importance", "tags");
         String content = args.string("content", true);
         String type = args.string("type", false);
         double importance = args.number("importance", 0, 1).orElse(0.0);
-        Memory draft = new Memory("", bank, type, content, importance, args.strings("tags").orElse(List.of()),
-                List.of(), "inferred", 0, List.of(), null, null, "", false, false, null, "", 0, null, null, null,
-                List.of());
-        Memory m = recall.save(draft);
-        return ToolResult.text("Remembered " + m.id() + " in " + bank.bankId() + " (" + m.type() + ", importance "
-                + two(m.importance()) + ").");
+        Memory draft = new Memory(UUID.randomUUID().toString(), bank, type, content, importance,
+                args.strings("tags").orElse(List.of()), List.of(), "inferred", 0, List.of(), null, null, "", false,
+                false, null, "", 0, null, null, null, List.of());
+        Memory m = draft.saved(Instant.EPOCH);
+        String said = "Remembered " + m.id() + " in " + bank.bankId() + " (" + m.type() + ", importance "
+                + two(m.importance()) + ").";
+        if (key.isPresent()) {
+            recall.save(draft, key.get().reply(said));
+        } else {
+            recall.save(draft);
+        }
+        return ToolResult.text(said);
     }
 
     private ToolResult find(Arguments args) {

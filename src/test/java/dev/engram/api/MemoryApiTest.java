@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Memories over HTTP: the contract's operations, the journal's record of each, and refusals that write nothing. */
@@ -118,6 +119,87 @@ class MemoryApiTest {
                 .statusCode(422).body("rule", equalTo("bank-missing"));
         given().get(memories(s) + "?bank=user:alice").then().statusCode(200).body("memories", hasSize(1))
                 .body("memories[0].source", equalTo("inferred"));
+    }
+
+    @Test
+    void aSaveSentTwiceUnderOneIdempotencyKeyIsOneMemory() throws Exception {
+        String s = Api.newStore();
+        String body = "{\"bank\": {\"type\": \"user\", \"id\": \"alice\"}, \"content\": \"Alice drinks tea.\"}";
+        io.restassured.response.Response first = json().header("Idempotency-Key", "save-1").body(body)
+                .post(memories(s));
+        first.then().statusCode(201);
+        String id = first.path("id");
+        json().header("Idempotency-Key", "save-1").body(body).post(memories(s)).then().statusCode(201)
+                .header("Idempotent-Replayed", "true").header("Location", org.hamcrest.Matchers.endsWith("/" + id))
+                .body("id", equalTo(id)).body("content", equalTo("Alice drinks tea."))
+                .body("created_at", equalTo(first.path("created_at")));
+        json().header("Idempotency-Key", "save-1").body(body.replace("tea", "coffee")).post(memories(s)).then()
+                .statusCode(422).body("type", org.hamcrest.Matchers.containsString("idempotency-key-reused"));
+        json().header("Idempotency-Key", "put-1").body("{\"content\": \"Bob drinks coffee.\"}")
+                .put(memories(s) + "/bob-1").then().statusCode(200);
+        json().header("Idempotency-Key", "put-1").body("{\"content\": \"Bob drinks coffee.\"}")
+                .put(memories(s) + "/bob-1").then().statusCode(200).header("Idempotent-Replayed", "true");
+        assertEquals(2, count("select count(*) from memory where store_id = ?", s));
+        assertEquals(2, count("select count(*) from journal where store_id = ?", s));
+    }
+
+    @Test
+    void concurrentRetriesUnderOneKeyMakeOneMemory() throws Exception {
+        String s = Api.newStore();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        try {
+            List<java.util.concurrent.Future<String>> ids = new java.util.ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                ids.add(pool.submit(() -> json().header("Idempotency-Key", "race").body("{\"content\": \"Once.\"}")
+                        .post(memories(s)).then().statusCode(201).extract().<String>path("id")));
+            }
+            java.util.Set<String> distinct = new java.util.HashSet<>();
+            for (var f : ids) {
+                distinct.add(f.get());
+            }
+            assertEquals(1, distinct.size(), "every retry answered with the one memory");
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(1, count("select count(*) from memory where store_id = ?", s));
+        assertEquals(1, count("select count(*) from journal where store_id = ?", s));
+    }
+
+    @Test
+    void writesThatKeepNoKeyRefuseOneAndWriteNothing() throws Exception {
+        String s = Api.newStore();
+        json().body("{\"id\": \"m-1\", \"content\": \"A fact.\"}").post(memories(s)).then().statusCode(201);
+        long before = count("select count(*) from journal where store_id = ?", s);
+        for (String[] w : new String[][] {{"POST", "/m-1/revisions", "{\"by\": \"leo\", \"summary\": \"ok\"}"},
+                {"POST", "/m-1/archive", "{\"reason\": \"old\"}"}, {"DELETE", "/m-1", null}, {"DELETE", "", null},
+                {"POST", "/search", "{\"query\": \"fact\"}"}}) {
+            var request = given().header("Idempotency-Key", "k-" + w[1]);
+            if (w[2] != null) {
+                request = request.contentType("application/json").body(w[2]);
+            }
+            request.request(w[0], memories(s) + w[1]).then().statusCode(422)
+                    .body("type", org.hamcrest.Matchers.containsString("invalid"))
+                    .body("rule", equalTo("idempotency-key-not-taken"));
+        }
+        json().header("Idempotency-Key", "k-slot").body("{\"text\": \"x\"}")
+                .put("/v1/stores/" + s + "/banks/global/slots/SOUL").then().statusCode(422);
+        assertEquals(before, count("select count(*) from journal where store_id = ?", s));
+        assertEquals(1, count("select count(*) from memory where store_id = ?", s));
+    }
+
+    @Test
+    void theRememberToolUnderAKeyRemembersOnce() throws Exception {
+        String s = Api.newStore();
+        String call = "{\"name\": \"memory_remember\", \"bank\": \"user:alice\", \"arguments\": "
+                + "{\"content\": \"Alice drinks tea.\"}}";
+        String first = json().header("Idempotency-Key", "tool-1").body(call).post("/v1/stores/" + s + "/tools/call")
+                .then().statusCode(200).body("is_error", equalTo(false)).extract().path("output");
+        json().header("Idempotency-Key", "tool-1").body(call).post("/v1/stores/" + s + "/tools/call").then()
+                .statusCode(200).header("Idempotent-Replayed", "true").body("output", equalTo(first));
+        assertEquals(1, count("select count(*) from memory where store_id = ?", s));
+        json().header("Idempotency-Key", "tool-2").body("{\"name\": \"memory_recall\", \"bank\": \"user:alice\", "
+                + "\"arguments\": {\"query\": \"tea\"}}").post("/v1/stores/" + s + "/tools/call").then()
+                .statusCode(422);
     }
 
     private String journal(String store, long seq) throws Exception {

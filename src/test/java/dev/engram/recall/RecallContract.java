@@ -344,6 +344,30 @@ abstract class RecallContract {
         return found.stream().map(s -> s.memory().id()).toList();
     }
 
+    @Test
+    void aSaveUnderAKeyIsMadeOnceAndARefusedOneRecordsNoKey() {
+        Recall r = newRecall();
+        dev.engram.memory.IdempotencyKey key = new dev.engram.memory.IdempotencyKey("key_a", "k-1", "fp-1", "said");
+        Memory first = r.save(memory("", ALICE, "Apollo ships on Friday.", 0.8), key);
+        clock.advance(Duration.ofSeconds(5));
+        MemoryReplayed again = assertThrows(MemoryReplayed.class,
+                () -> r.save(memory("", ALICE, "Apollo ships on Friday.", 0.8), key));
+        assertEquals(first, again.first());
+        assertEquals("said", again.reply());
+        assertEquals(1, r.list(10, 0).total());
+        assertThrows(dev.engram.memory.KeyReused.class, () -> r.save(memory("", ALICE, "Other.", 0.8),
+                new dev.engram.memory.IdempotencyKey("key_a", "k-1", "fp-2", "")));
+        Memory other = r.save(memory("", ALICE, "Apollo ships on Friday.", 0.8),
+                new dev.engram.memory.IdempotencyKey("key_b", "k-1", "fp-1", ""));
+        assertEquals(2, r.list(10, 0).total(), "keys of two callers never meet");
+        assertTrue(!other.id().equals(first.id()));
+
+        dev.engram.memory.IdempotencyKey fresh = new dev.engram.memory.IdempotencyKey("key_a", "k-2", "fp-3", "");
+        assertThrows(Invalid.class, () -> r.save(memory("", ALICE, "Too important.", 1.5), fresh));
+        Memory fixed = r.save(memory("", ALICE, "Important enough.", 1.0), fresh);
+        assertEquals("Important enough.", fixed.content(), "the refused save recorded no key");
+    }
+
     // ------------------------------------------------------------------------------------------------- reflection
 
     /** A reflector that answers what the test scripts, and counts its calls and what it was given. */

@@ -109,6 +109,34 @@ final class MemoryRecords {
         return o.toString();
     }
 
+    /** The memory a journal record of {@link #json} holds. */
+    static Memory fromJson(String record) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode o = JSON.readTree(record);
+            return new Memory(o.path("id").asText(), new Bank(o.path("bank").path("type").asText(),
+                    o.path("bank").path("id").asText()), o.path("type").asText(), o.path("content").asText(),
+                    o.path("importance").asDouble(), list(o, "tags"), list(o, "keywords"), o.path("source").asText(),
+                    o.path("confidence").asDouble(), list(o, "evidence"), instant(o, "valid_from"),
+                    instant(o, "valid_to"), o.path("superseded_by").asText(), o.path("conflicting").asBoolean(),
+                    o.path("archived").asBoolean(), instant(o, "archived_at"), o.path("archive_reason").asText(),
+                    o.path("access_count").asLong(), instant(o, "last_accessed"), instant(o, "created_at"),
+                    instant(o, "updated_at"), revisions(o.path("revisions").toString()));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("A memory's journal record is not the JSON Engram wrote", e);
+        }
+    }
+
+    private static List<String> list(com.fasterxml.jackson.databind.JsonNode o, String field) {
+        List<String> values = new ArrayList<>();
+        o.path(field).forEach(v -> values.add(v.asText()));
+        return values;
+    }
+
+    private static Instant instant(com.fasterxml.jackson.databind.JsonNode o, String field) {
+        com.fasterxml.jackson.databind.JsonNode v = o.path(field);
+        return v.isTextual() ? Instant.parse(v.asText()) : null;
+    }
+
     /** A mental model as JSON, as the journal records it. */
     static String modelJson(dev.engram.recall.MentalModel m) {
         ObjectNode o = JSON.createObjectNode().put("id", m.id()).put("name", m.name())

@@ -1,5 +1,7 @@
 package dev.engram.store.pg;
 
+import dev.engram.memory.IdempotencyKey;
+import dev.engram.memory.KeyReused;
 import dev.engram.memory.NotFound;
 import dev.engram.recall.Bank;
 import dev.engram.recall.BankSettings;
@@ -7,6 +9,7 @@ import dev.engram.recall.ContextSlots;
 import dev.engram.recall.Entrypoint;
 import dev.engram.recall.Memory;
 import dev.engram.recall.MemoryPage;
+import dev.engram.recall.MemoryReplayed;
 import dev.engram.recall.MemoryRules;
 import dev.engram.recall.MentalModel;
 import dev.engram.recall.QueryTokens;
@@ -70,6 +73,62 @@ final class PgRecall implements Recall {
         Memory m = memory.saved(now);
         MemoryRules.check(m, now);
         return change("memory.saved", m.id(), c -> Changed.of(upsert(c, m))).memory();
+    }
+
+    @Override
+    public Memory save(Memory memory, IdempotencyKey key) {
+        Instant now = recalls.clock().instant();
+        Memory m = memory.saved(now);
+        MemoryRules.check(m, now);
+        long seq;
+        Memory stored;
+        try (Connection c = recalls.dataSource().getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                Optional<MemoryReplayed> first = firstUnder(c, key);
+                if (first.isPresent()) {
+                    throw first.get();
+                }
+                seq = nextSeq(c);
+                stored = upsert(c, m);
+                appendNote(c, seq, "memory.saved", stored.id(), MemoryRecords.json(stored));
+                exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
+                        + "values (?, ?, ?, ?, ?, ?)", store, key.caller(), key.key(), key.fingerprint(), seq,
+                        key.reply());
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            if ("EG422".equals(e.getSQLState())) {
+                throw new KeyReused(key.key());
+            }
+            throw new StoreUnavailable(e);
+        }
+        recalls.appended(store, seq);
+        return stored;
+    }
+
+    /**
+     * What the first save under {@code key} answered, read from its journal record, after taking the key's
+     * lock (so a retry racing the first waits for it); EG422 when the key came with another request.
+     */
+    private Optional<MemoryReplayed> firstUnder(Connection c, IdempotencyKey key) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select j.record::text, k.reply from engram_key_seen(?, ?, ?, ?) k "
+                + "join journal j on j.store_id = ? and j.seq = k.seq")) {
+            s.setString(1, store);
+            s.setString(2, key.caller());
+            s.setString(3, key.key());
+            s.setString(4, key.fingerprint());
+            s.setString(5, store);
+            try (ResultSet r = s.executeQuery()) {
+                if (!r.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new MemoryReplayed(MemoryRecords.fromJson(r.getString(1)), r.getString(2)));
+            }
+        }
     }
 
     /** Writes {@code m} whole over any memory of its id but for its creation and accesses; answers it as stored. */
