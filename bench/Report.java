@@ -40,6 +40,8 @@ public class Report {
                     "one_store_ratio"),
             new Comparison("one_store", "writes, one store, 16 clients", "engram", "own_sql",
                     "engram_put straight from pgbench", "one_store_own_sql_ratio"),
+            new Comparison("remember", "saving a memory, one store, 16 clients: against an entry write", "engram",
+                    "entry", "an entry write of the same size, one store, 16 clients", "remember_ratio"),
             new Comparison("one_store_1", "writes, one store, 1 client", "engram", "sql", "plain SQL transaction",
                     null),
             new Comparison("render50", "render, 50 entries, 4 clients", "engram", "sql", "the render's query", null),

@@ -206,6 +206,10 @@ public interface EngramConfig {
         @WithDefault("10000")
         int entriesPerStore();
 
+        /** Memories a store may hold; a save that would create one more is refused (saving over one never is). */
+        @WithDefault("100000")
+        int memoriesPerStore();
+
         /** MCP sessions a key may hold open on one replica (streamable sessions and legacy SSE connections). */
         @WithDefault("64")
         int mcpSessionsPerKey();

@@ -2,6 +2,7 @@ package dev.engram.store.pg;
 
 import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.KeyReused;
+import dev.engram.memory.Limited;
 import dev.engram.memory.NotFound;
 import dev.engram.recall.Bank;
 import dev.engram.recall.BankSettings;
@@ -57,7 +58,7 @@ final class PgRecall implements Recall {
             + "valid_from = excluded.valid_from, valid_to = excluded.valid_to, superseded_by = excluded.superseded_by, "
             + "conflicting = excluded.conflicting, archived = excluded.archived, archived_at = excluded.archived_at, "
             + "archive_reason = excluded.archive_reason, revisions = excluded.revisions, "
-            + "updated_at = excluded.updated_at, haystack = excluded.haystack";
+            + "updated_at = excluded.updated_at, haystack = excluded.haystack returning (xmax = 0)";
 
     private final String store;
     private final PgRecalls recalls;
@@ -159,7 +160,12 @@ final class PgRecall implements Recall {
             setTime(s, i++, m.createdAt());
             setTime(s, i++, m.updatedAt());
             s.setString(i, m.haystack().toLowerCase(Locale.ROOT));
-            s.executeUpdate();
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                if (r.getBoolean(1)) {
+                    counted(c, 1);
+                }
+            }
         }
         return read(c, m.id()).orElseThrow();
     }
@@ -178,6 +184,7 @@ final class PgRecall implements Recall {
         change("memory.deleted", id, c -> {
             Memory gone = read(c, id).orElseThrow(() -> NotFound.memory(id));
             update(c, "delete from memory where store_id = ? and id = ?", id);
+            counted(c, -1);
             return new Changed(gone, MemoryRecords.JSON.createObjectNode().put("id", id).toString());
         });
     }
@@ -286,6 +293,7 @@ final class PgRecall implements Recall {
                 if (n[0] == 0) {
                     throw new NothingChanged();
                 }
+                update(c, "update store set memories = 0 where id = ?", null);
                 return new Changed(null, MemoryRecords.JSON.createObjectNode().put("count", n[0]).toString());
             });
         } catch (NothingChanged none) {
@@ -658,6 +666,29 @@ final class PgRecall implements Recall {
             try (ResultSet r = s.executeQuery()) {
                 r.next();
                 return r.getLong(1);
+            }
+        }
+    }
+
+    /**
+     * Counts {@code by} memories created (or, negative, deleted) in the store's row, which this transaction holds
+     * locked since it took its seq; refuses a creation that would take the store over its most.
+     */
+    private void counted(Connection c, int by) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("update store set memories = memories + ? where id = ? "
+                + "returning memories")) {
+            s.setInt(1, by);
+            s.setString(2, store);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                int held = r.getInt(1) - by;
+                int max = recalls.maxMemories();
+                if (by > 0 && max > 0 && held + by > max) {
+                    throw new Limited(Limited.Kind.QUOTA, "memories-per-store", max, 0, "This store holds " + held
+                            + " memories, its most (" + max + "). Delete memories it no longer needs, or ask the "
+                            + "operator for a larger engram.limits.memories-per-store. Saving over an existing "
+                            + "memory still works.");
+                }
             }
         }
     }

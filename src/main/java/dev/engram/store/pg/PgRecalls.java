@@ -51,6 +51,10 @@ public class PgRecalls implements Recalls {
         return config.defaultMaxEntryBytes();
     }
 
+    int maxMemories() {
+        return config.limits().memoriesPerStore();
+    }
+
     /** Tells the store's followers that its journal reaches {@code seq}; a failure here never undoes the write. */
     void appended(String store, long seq) {
         try {

@@ -42,7 +42,7 @@ class LimitsTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("engram.limits.requests-per-second", "2", "engram.limits.burst", "20",
-                    "engram.limits.stores-per-key", "2", "engram.limits.entries-per-store", "3",
+                    "engram.limits.stores-per-key", "2", "engram.limits.entries-per-store", "3", "engram.limits.memories-per-store", "3",
                     "engram.limits.mcp-sessions-per-key", "2", "engram.limits.followers-per-key", "1");
         }
     }
@@ -113,6 +113,34 @@ class LimitsTest {
                 + "/scopes/user/entries/a").then().statusCode(200);
         given().delete("/v1/stores/" + store + "/scopes/user/entries/b").then().statusCode(200);
         put(op, store, "d").then().statusCode(201);
+    }
+
+    @Test
+    void aStoreHoldsItsMostMemoriesAndSavesOverThemStillLand() throws Exception {
+        String store = prefix + "-memories";
+        String memories = "/v1/stores/" + store + "/memories";
+        for (String id : List.of("a", "b", "c")) {
+            given().contentType(JSON).body("{\"id\": \"" + id + "\", \"content\": \"fact " + id + "\", "
+                    + "\"tags\": [\"t\"]}").post(memories).then().statusCode(201);
+        }
+        long journal = count("select count(*) from journal where store_id = ?", store);
+        given().contentType(JSON).body("{\"content\": \"one too many\"}").post(memories).then().statusCode(429)
+                .contentType("application/problem+json").body("type", equalTo("https://engram.dev/problems/quota"))
+                .body("limit", equalTo("memories-per-store")).body("max", equalTo(3));
+        given().contentType(JSON).body("{\"name\": \"memory_remember\", \"bank\": \"global\", \"arguments\": "
+                + "{\"content\": \"y\"}}").post("/v1/stores/" + store + "/tools/call").then().statusCode(200)
+                .body("is_error", equalTo(true)).body("output", containsString("3 memories"));
+        given().contentType(JSON).body("{\"reflector\": \"deterministic\"}").post("/v1/stores/" + store
+                + "/banks/global/reflect").then().statusCode(429).body("limit", equalTo("memories-per-store"));
+        assertEquals(journal, count("select count(*) from journal where store_id = ?", store));
+        assertEquals(3, count("select count(*) from memory where store_id = ?", store));
+        given().contentType(JSON).body("{\"content\": \"fact a, changed\"}").put(memories + "/a").then()
+                .statusCode(200);
+        given().delete(memories + "/b").then().statusCode(204);
+        given().contentType(JSON).body("{\"content\": \"room again\"}").post(memories).then().statusCode(201);
+        given().delete(memories).then().statusCode(200);
+        assertEquals(0, count("select memories from store where id = ?", store));
+        given().contentType(JSON).body("{\"content\": \"after a clear\"}").post(memories).then().statusCode(201);
     }
 
     @Test
