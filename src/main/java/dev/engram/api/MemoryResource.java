@@ -160,7 +160,8 @@ public class MemoryResource {
         }
         List<String> banks = b.banks() == null ? List.of() : b.banks().stream().map(x -> Bank.parse(x).bankId())
                 .toList();
-        dev.engram.memory.Match.checkQuery(b.query() == null ? "" : b.query());
+        dev.engram.memory.Match.checkQuery(b.query() == null ? "" : b.query(), "A memory matches when it holds any "
+                + "of them, ranked by how many, so a few distinctive words rank best.");
         SearchOptions options = new SearchOptions(b.query(), topK, b.minScore() == null ? 0 : b.minScore(),
                 Boolean.TRUE.equals(b.includeArchived()), Boolean.TRUE.equals(b.includeStale()), b.type(), banks);
         return new ResultsJson(recall().search(options).stream()

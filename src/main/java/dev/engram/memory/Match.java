@@ -49,6 +49,11 @@ public final class Match {
      * {@link Invalid}: each word is one more condition for the database to check on every candidate.
      */
     public static void checkQuery(String query) {
+        checkQuery(query, "Every word must appear in an entry, so fewer, distinctive words work best.");
+    }
+
+    /** As {@link #checkQuery(String)}, with {@code advice} after the count of words when there are too many. */
+    public static void checkQuery(String query, String advice) {
         if (query.length() > MAX_QUERY_CHARS) {
             throw new Invalid("query-length", "query", "The query has " + query.length() + " characters; use at "
                     + "most " + MAX_QUERY_CHARS + ": a few distinctive words find more than a pasted paragraph.");
@@ -56,7 +61,7 @@ public final class Match {
         int words = words(query).size();
         if (words > MAX_QUERY_WORDS) {
             throw new Invalid("query-words", "query", "The query has " + words + " words; use at most "
-                    + MAX_QUERY_WORDS + ". Every word must appear in an entry, so fewer, distinctive words work best.");
+                    + MAX_QUERY_WORDS + ". " + advice);
         }
     }
 

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A bank's context slots (SOUL, AGENTS, TOOLS, MEMORY, HEARTBEAT, or any other non-empty name): texts kept per bank
- * and joined, in an order, into the context string an agent puts in its prompt.
+ * A bank's context slots (SOUL, AGENTS, TOOLS, MEMORY, HEARTBEAT, or any other name of 1 to 64 letters, digits,
+ * {@code _} or {@code -}): texts kept per bank and joined, in an order, into the context string an agent puts in its
+ * prompt.
  */
 public final class ContextSlots {
 
