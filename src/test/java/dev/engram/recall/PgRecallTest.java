@@ -26,6 +26,9 @@ class PgRecallTest extends RecallContract {
     @Inject
     Stores stores;
 
+    @Inject
+    io.agroal.api.AgroalDataSource db;
+
     String store;
 
     @Override
@@ -98,6 +101,50 @@ class PgRecallTest extends RecallContract {
                 journal.get(7).note().get().body());
         for (int i = 0; i < journal.size(); i++) {
             assertEquals(i + 1, journal.get(i).seq(), "gapless");
+        }
+    }
+
+    @Test
+    void concurrentSavesAndDeletesOfOneIdKeepTheCountAndTheJournalInStep() throws Exception {
+        Recall r = newRecall();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                int n = i;
+                done.add(pool.submit(() -> {
+                    if (n % 5 == 4) {
+                        try {
+                            r.delete("same");
+                        } catch (dev.engram.memory.NotFound gone) {
+                            // a delete that came first
+                        }
+                    } else {
+                        r.save(memory("same", ALICE, "version " + n, 0.5));
+                    }
+                }));
+            }
+            for (var f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        List<Change> journal = stores.store(store).journal(0, 100);
+        for (int i = 0; i < journal.size(); i++) {
+            assertEquals(i + 1, journal.get(i).seq(), "gapless");
+        }
+        long saves = journal.stream().filter(c -> c.note().get().kind().equals("memory.saved")).count();
+        assertEquals(32, saves, "every save landed once");
+        boolean held = journal.get(journal.size() - 1).note().get().kind().equals("memory.saved");
+        assertEquals(held ? 1 : 0, r.list(10, 0).total());
+        try (var c = db.getConnection(); var s = c.prepareStatement(
+                "select memories from store where id = ?")) {
+            s.setString(1, store);
+            try (var rs = s.executeQuery()) {
+                rs.next();
+                assertEquals(held ? 1 : 0, rs.getInt(1), "the store's count is the rows it holds");
+            }
         }
     }
 }

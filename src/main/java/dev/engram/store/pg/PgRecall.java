@@ -28,6 +28,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -70,45 +71,140 @@ final class PgRecall implements Recall {
 
     @Override
     public Memory save(Memory memory) {
-        Instant now = recalls.clock().instant();
-        Memory m = memory.saved(now);
+        Instant now = now();
+        Memory m = inMicros(memory.saved(now));
         MemoryRules.check(m, now);
-        return change("memory.saved", m.id(), c -> Changed.of(upsert(c, m))).memory();
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = recalls.dataSource().getConnection()) {
+                Saved saved = saveOnce(c, m, now);
+                recalls.appended(store, saved.seq());
+                return saved.memory();
+            } catch (SQLException e) {
+                if (!raced(e, attempt)) {
+                    throw saveRefusal(e);
+                }
+            }
+        }
     }
 
     @Override
     public Memory save(Memory memory, IdempotencyKey key) {
-        Instant now = recalls.clock().instant();
-        Memory m = memory.saved(now);
+        Instant now = now();
+        Memory m = inMicros(memory.saved(now));
         MemoryRules.check(m, now);
-        long seq;
-        Memory stored;
-        try (Connection c = recalls.dataSource().getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                Optional<MemoryReplayed> first = firstUnder(c, key);
-                if (first.isPresent()) {
-                    throw first.get();
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = recalls.dataSource().getConnection()) {
+                c.setAutoCommit(false);
+                Saved saved;
+                try {
+                    Optional<MemoryReplayed> first = firstUnder(c, key);
+                    if (first.isPresent()) {
+                        throw first.get();
+                    }
+                    saved = saveOnce(c, m, now);
+                    exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
+                            + "values (?, ?, ?, ?, ?, ?)", store, key.caller(), key.key(), key.fingerprint(),
+                            saved.seq(), key.reply());
+                    c.commit();
+                } catch (SQLException | RuntimeException e) {
+                    c.rollback();
+                    throw e;
                 }
-                seq = nextSeq(c);
-                stored = upsert(c, m);
-                appendNote(c, seq, "memory.saved", stored.id(), MemoryRecords.json(stored));
-                exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
-                        + "values (?, ?, ?, ?, ?, ?)", store, key.caller(), key.key(), key.fingerprint(), seq,
-                        key.reply());
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
+                recalls.appended(store, saved.seq());
+                return saved.memory();
+            } catch (SQLException e) {
+                if ("EG422".equals(e.getSQLState())) {
+                    throw new KeyReused(key.key());
+                }
+                if (!raced(e, attempt)) {
+                    throw saveRefusal(e);
+                }
             }
-        } catch (SQLException e) {
-            if ("EG422".equals(e.getSQLState())) {
-                throw new KeyReused(key.key());
-            }
-            throw new StoreUnavailable(e);
         }
-        recalls.appended(store, seq);
-        return stored;
+    }
+
+    /** A memory as one save stored it, and the seq of its record. */
+    private record Saved(Memory memory, long seq) {
+    }
+
+    /**
+     * Saves {@code m} with one call of {@code engram_memory_save} (migration V10), after reading what it replaces
+     * without a lock: the record is built from that read, and the call refuses (EG409) when the row changed since.
+     */
+    private Saved saveOnce(Connection c, Memory m, Instant now) throws SQLException {
+        Optional<Memory> old = read(c, m.id());
+        Memory stored = old.map(m::replacing).orElse(m);
+        try (PreparedStatement s = c.prepareStatement("select engram_memory_save(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?)")) {
+            int i = 1;
+            s.setString(i++, store);
+            s.setInt(i++, recalls.defaultMaxEntryBytes());
+            s.setInt(i++, recalls.maxMemories());
+            s.setString(i++, m.id());
+            s.setString(i++, m.bank().bankId());
+            s.setString(i++, m.bank().type());
+            s.setString(i++, m.bank().id());
+            s.setString(i++, m.type());
+            s.setString(i++, m.content());
+            s.setDouble(i++, m.importance());
+            s.setDouble(i++, m.confidence());
+            s.setArray(i++, c.createArrayOf("text", m.tags().toArray()));
+            s.setArray(i++, c.createArrayOf("text", m.keywords().toArray()));
+            s.setArray(i++, c.createArrayOf("text", m.evidence().toArray()));
+            s.setString(i++, m.source());
+            setTime(s, i++, m.validFrom());
+            setTime(s, i++, m.validTo());
+            s.setString(i++, m.supersededBy());
+            s.setBoolean(i++, m.conflicting());
+            s.setBoolean(i++, m.archived());
+            setTime(s, i++, m.archivedAt());
+            s.setString(i++, m.archiveReason());
+            s.setString(i++, MemoryRecords.revisionsJson(m.revisions()));
+            setTime(s, i++, m.createdAt());
+            setTime(s, i++, m.updatedAt());
+            s.setString(i++, m.haystack().toLowerCase(Locale.ROOT));
+            setTime(s, i++, old.map(Memory::createdAt).orElse(null));
+            s.setString(i++, MemoryRecords.json(stored));
+            setTime(s, i, now);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return new Saved(stored, r.getLong(1));
+            }
+        }
+    }
+
+    /** Whether a save lost a race with another change of its memory (EG409) and may read and try again. */
+    private static boolean raced(SQLException e, int attempt) {
+        return "EG409".equals(e.getSQLState()) && attempt < 5;
+    }
+
+    /** What a failed save call means: the store's quota reached (EG429), or the database failing. */
+    private RuntimeException saveRefusal(SQLException e) {
+        return "EG429".equals(e.getSQLState()) ? quotaReached(recalls.maxMemories()) : new StoreUnavailable(e);
+    }
+
+    private static Limited quotaReached(int max) {
+        return new Limited(Limited.Kind.QUOTA, "memories-per-store", max, 0, "This store holds " + max
+                + " memories, its most. Delete memories it no longer needs, or ask the operator for a larger "
+                + "engram.limits.memories-per-store. Saving over an existing memory still works.");
+    }
+
+    /** Now, to the microsecond PostgreSQL keeps, so that what a save answers is what a read will. */
+    private Instant now() {
+        return recalls.clock().instant().truncatedTo(ChronoUnit.MICROS);
+    }
+
+    /** {@code m} with its times to the microsecond, as PostgreSQL will keep them. */
+    private static Memory inMicros(Memory m) {
+        return new Memory(m.id(), m.bank(), m.type(), m.content(), m.importance(), m.tags(), m.keywords(),
+                m.source(), m.confidence(), m.evidence(), micros(m.validFrom()), micros(m.validTo()),
+                m.supersededBy(), m.conflicting(), m.archived(), micros(m.archivedAt()), m.archiveReason(),
+                m.accessCount(), micros(m.lastAccessed()), micros(m.createdAt()), micros(m.updatedAt()),
+                m.revisions());
+    }
+
+    private static Instant micros(Instant t) {
+        return t == null ? null : t.truncatedTo(ChronoUnit.MICROS);
     }
 
     /**
@@ -681,13 +777,9 @@ final class PgRecall implements Recall {
             s.setString(2, store);
             try (ResultSet r = s.executeQuery()) {
                 r.next();
-                int held = r.getInt(1) - by;
                 int max = recalls.maxMemories();
-                if (by > 0 && max > 0 && held + by > max) {
-                    throw new Limited(Limited.Kind.QUOTA, "memories-per-store", max, 0, "This store holds " + held
-                            + " memories, its most (" + max + "). Delete memories it no longer needs, or ask the "
-                            + "operator for a larger engram.limits.memories-per-store. Saving over an existing "
-                            + "memory still works.");
+                if (by > 0 && max > 0 && r.getInt(1) > max) {
+                    throw quotaReached(max);
                 }
             }
         }
