@@ -2,8 +2,8 @@
 -- memory's row, the store's count of memories and the journal record, in one call of one round trip, so that the
 -- lock every write of the store waits on is held for one statement and its commit, not for five round trips.
 --
--- The caller read the memory before (without a lock) and built the record from what it read: p_old_created is the
--- creation time it found (null for none). When the row now says otherwise (a save or a delete of the same id came
+-- The caller read the memory before (without a lock; or not at all for an id it has just made) and built the record
+-- from what it found: p_old_created is the creation time it found (null for none). When the row now says otherwise (a save or a delete of the same id came
 -- between), nothing is written and
 --   EG409 the memory changed since it was read
 -- is raised, for the caller to read again. A save that would create one memory more than p_max (0: no limit) raises
@@ -24,16 +24,18 @@ DECLARE
     v_created timestamptz;
     v_count   integer;
 BEGIN
-    INSERT INTO store AS s (id, seq, max_entry_bytes) VALUES (p_store, 1, p_default_limit)
-    ON CONFLICT (id) DO UPDATE SET seq = s.seq + 1
-    RETURNING s.seq INTO v_seq;
+    -- One version of the store's row per save: its seq, and its count when the caller found no memory to replace
+    -- (checked just below, under the lock this takes).
+    INSERT INTO store AS s (id, seq, max_entry_bytes, memories)
+    VALUES (p_store, 1, p_default_limit, (p_old_created IS NULL)::integer)
+    ON CONFLICT (id) DO UPDATE SET seq = s.seq + 1, memories = s.memories + (p_old_created IS NULL)::integer
+    RETURNING s.seq, s.memories INTO v_seq, v_count;
 
     SELECT m.created_at INTO v_created FROM memory m WHERE m.store_id = p_store AND m.id = p_id;
     IF v_created IS DISTINCT FROM p_old_created THEN
         RAISE EXCEPTION USING ERRCODE = 'EG409', MESSAGE = 'the memory changed since it was read';
     END IF;
     IF v_created IS NULL THEN
-        UPDATE store SET memories = memories + 1 WHERE id = p_store RETURNING memories INTO v_count;
         IF p_max > 0 AND v_count > p_max THEN
             RAISE EXCEPTION USING ERRCODE = 'EG429', MESSAGE = 'the store holds its most memories',
                 DETAIL = p_max::text;

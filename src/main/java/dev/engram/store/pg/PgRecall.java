@@ -74,9 +74,10 @@ final class PgRecall implements Recall {
         Instant now = now();
         Memory m = inMicros(memory.saved(now));
         MemoryRules.check(m, now);
+        boolean madeId = memory.id().isEmpty();
         for (int attempt = 1; ; attempt++) {
             try (Connection c = recalls.dataSource().getConnection()) {
-                Saved saved = saveOnce(c, m, now);
+                Saved saved = saveOnce(c, m, now, madeId && attempt == 1);
                 recalls.appended(store, saved.seq());
                 return saved.memory();
             } catch (SQLException e) {
@@ -101,7 +102,7 @@ final class PgRecall implements Recall {
                     if (first.isPresent()) {
                         throw first.get();
                     }
-                    saved = saveOnce(c, m, now);
+                    saved = saveOnce(c, m, now, memory.id().isEmpty() && attempt == 1);
                     exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
                             + "values (?, ?, ?, ?, ?, ?)", store, key.caller(), key.key(), key.fingerprint(),
                             saved.seq(), key.reply());
@@ -129,10 +130,11 @@ final class PgRecall implements Recall {
 
     /**
      * Saves {@code m} with one call of {@code engram_memory_save} (migration V10), after reading what it replaces
-     * without a lock: the record is built from that read, and the call refuses (EG409) when the row changed since.
+     * without a lock (not when {@code fresh}: an id just made names nothing yet): the record is built from that read,
+     * and the call refuses (EG409) when the row changed since.
      */
-    private Saved saveOnce(Connection c, Memory m, Instant now) throws SQLException {
-        Optional<Memory> old = read(c, m.id());
+    private Saved saveOnce(Connection c, Memory m, Instant now, boolean fresh) throws SQLException {
+        Optional<Memory> old = fresh ? Optional.empty() : read(c, m.id());
         Memory stored = old.map(m::replacing).orElse(m);
         try (PreparedStatement s = c.prepareStatement("select engram_memory_save(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                 + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?::jsonb, ?)")) {
