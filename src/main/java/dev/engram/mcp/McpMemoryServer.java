@@ -41,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The memory tools over MCP (Streamable HTTP at {@code /mcp}): the same four tools as REST, and the rendered block
@@ -86,24 +87,10 @@ public class McpMemoryServer {
 
     void register(@Observes StartupEvent started) {
         for (ToolDefinition d : MemoryTools.perConnectionDefinitions(options)) {
-            toolManager.newTool(d.name())
-                    .setTitle(d.title())
-                    .setDescription(d.description())
-                    .setAnnotations(new ToolManager.ToolAnnotations(d.title(), d.annotations().readOnly(),
-                            d.annotations().destructive(), d.annotations().idempotent(), d.annotations().openWorld()))
-                    .setInputSchema(new JsonObject(d.inputSchema()))
-                    .setHandler(args -> call(d.name(), args.args()))
-                    .register();
+            registerTool(d, args -> call(d.name(), args));
         }
         for (ToolDefinition d : RecallTools.definitions()) {
-            toolManager.newTool(d.name())
-                    .setTitle(d.title())
-                    .setDescription(d.description())
-                    .setAnnotations(new ToolManager.ToolAnnotations(d.title(), d.annotations().readOnly(),
-                            d.annotations().destructive(), d.annotations().idempotent(), d.annotations().openWorld()))
-                    .setInputSchema(new JsonObject(d.inputSchema()))
-                    .setHandler(args -> recall(d.name(), args.args()))
-                    .register();
+            registerTool(d, args -> recall(d.name(), args));
         }
         resourceManager.newResource("memory-block")
                 .setUri(BLOCK_URI)
@@ -113,6 +100,17 @@ public class McpMemoryServer {
                         + "with a summary line last. Reading it records what the session was shown.")
                 .setHandler(args -> new ResourceResponse(List.of(new TextResourceContents(BLOCK_URI, block(),
                         "text/markdown"))))
+                .register();
+    }
+
+    private void registerTool(ToolDefinition d, Function<Map<String, Object>, ToolResponse> handler) {
+        toolManager.newTool(d.name())
+                .setTitle(d.title())
+                .setDescription(d.description())
+                .setAnnotations(new ToolManager.ToolAnnotations(d.title(), d.annotations().readOnly(),
+                        d.annotations().destructive(), d.annotations().idempotent(), d.annotations().openWorld()))
+                .setInputSchema(new JsonObject(d.inputSchema()))
+                .setHandler(args -> handler.apply(args.args()))
                 .register();
     }
 

@@ -48,19 +48,6 @@ final class PgRecall implements Recall {
     private static final String FROM = " from memory m left join memory_access a on a.store_id = m.store_id "
             + "and a.id = m.id ";
     private static final String GET = "select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? and m.id = ?";
-    private static final String UPSERT = "insert into memory as m (store_id, id, bank, scope_type, scope_id, type, "
-            + "content, importance, confidence, tags, keywords, evidence, source, valid_from, valid_to, superseded_by, "
-            + "conflicting, archived, archived_at, archive_reason, revisions, created_at, updated_at, haystack) "
-            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?) "
-            + "on conflict (store_id, id) do update set bank = excluded.bank, scope_type = excluded.scope_type, "
-            + "scope_id = excluded.scope_id, type = excluded.type, content = excluded.content, "
-            + "importance = excluded.importance, confidence = excluded.confidence, tags = excluded.tags, "
-            + "keywords = excluded.keywords, evidence = excluded.evidence, source = excluded.source, "
-            + "valid_from = excluded.valid_from, valid_to = excluded.valid_to, superseded_by = excluded.superseded_by, "
-            + "conflicting = excluded.conflicting, archived = excluded.archived, archived_at = excluded.archived_at, "
-            + "archive_reason = excluded.archive_reason, revisions = excluded.revisions, "
-            + "updated_at = excluded.updated_at, haystack = excluded.haystack returning (xmax = 0)";
-
     private final String store;
     private final PgRecalls recalls;
 
@@ -77,7 +64,20 @@ final class PgRecall implements Recall {
         boolean madeId = memory.id().isEmpty();
         for (int attempt = 1; ; attempt++) {
             try (Connection c = recalls.dataSource().getConnection()) {
-                Saved saved = saveOnce(c, m, now, madeId && attempt == 1);
+                Saved saved;
+                if (attempt <= OPTIMISTIC) {
+                    saved = saveOnce(c, m, now, madeId && attempt == 1);
+                } else {
+                    c.setAutoCommit(false);
+                    try {
+                        lockStore(c);
+                        saved = saveOnce(c, m, now, false);
+                        c.commit();
+                    } catch (SQLException | RuntimeException e) {
+                        c.rollback();
+                        throw e;
+                    }
+                }
                 recalls.appended(store, saved.seq());
                 return saved.memory();
             } catch (SQLException e) {
@@ -87,6 +87,12 @@ final class PgRecall implements Recall {
             }
         }
     }
+
+    /**
+     * Saves that read without a lock before one that reads under the store's lock, which no other change of the
+     * store can come between (but the store's very first writes, which create its row).
+     */
+    private static final int OPTIMISTIC = 2;
 
     @Override
     public Memory save(Memory memory, IdempotencyKey key) {
@@ -101,6 +107,9 @@ final class PgRecall implements Recall {
                     Optional<MemoryReplayed> first = firstUnder(c, key);
                     if (first.isPresent()) {
                         throw first.get();
+                    }
+                    if (attempt > OPTIMISTIC) {
+                        lockStore(c);
                     }
                     saved = saveOnce(c, m, now, memory.id().isEmpty() && attempt == 1);
                     exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
@@ -177,7 +186,7 @@ final class PgRecall implements Recall {
 
     /** Whether a save lost a race with another change of its memory (EG409) and may read and try again. */
     private static boolean raced(SQLException e, int attempt) {
-        return "EG409".equals(e.getSQLState()) && attempt < 5;
+        return "EG409".equals(e.getSQLState()) && attempt < 10;
     }
 
     /** What a failed save call means: the store's quota reached (EG429), or the database failing. */
@@ -230,44 +239,6 @@ final class PgRecall implements Recall {
         }
     }
 
-    /** Writes {@code m} whole over any memory of its id but for its creation and accesses; answers it as stored. */
-    private Memory upsert(Connection c, Memory m) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(UPSERT)) {
-            int i = 1;
-            s.setString(i++, store);
-            s.setString(i++, m.id());
-            s.setString(i++, m.bank().bankId());
-            s.setString(i++, m.bank().type());
-            s.setString(i++, m.bank().id());
-            s.setString(i++, m.type());
-            s.setString(i++, m.content());
-            s.setDouble(i++, m.importance());
-            s.setDouble(i++, m.confidence());
-            s.setArray(i++, c.createArrayOf("text", m.tags().toArray()));
-            s.setArray(i++, c.createArrayOf("text", m.keywords().toArray()));
-            s.setArray(i++, c.createArrayOf("text", m.evidence().toArray()));
-            s.setString(i++, m.source());
-            setTime(s, i++, m.validFrom());
-            setTime(s, i++, m.validTo());
-            s.setString(i++, m.supersededBy());
-            s.setBoolean(i++, m.conflicting());
-            s.setBoolean(i++, m.archived());
-            setTime(s, i++, m.archivedAt());
-            s.setString(i++, m.archiveReason());
-            s.setString(i++, MemoryRecords.revisionsJson(m.revisions()));
-            setTime(s, i++, m.createdAt());
-            setTime(s, i++, m.updatedAt());
-            s.setString(i, m.haystack().toLowerCase(Locale.ROOT));
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                if (r.getBoolean(1)) {
-                    counted(c, 1);
-                }
-            }
-        }
-        return read(c, m.id()).orElseThrow();
-    }
-
     @Override
     public Memory get(String id) {
         try (Connection c = recalls.dataSource().getConnection()) {
@@ -282,7 +253,7 @@ final class PgRecall implements Recall {
         change("memory.deleted", id, c -> {
             Memory gone = read(c, id).orElseThrow(() -> NotFound.memory(id));
             update(c, "delete from memory where store_id = ? and id = ?", id);
-            counted(c, -1);
+            update(c, "update store set memories = memories - 1 where id = ?", null);
             return new Changed(gone, MemoryRecords.JSON.createObjectNode().put("id", id).toString());
         });
     }
@@ -462,27 +433,26 @@ final class PgRecall implements Recall {
     @Override
     public List<Memory> consolidate(Reflection.Basis seen, List<Reflection.Planned> plan) {
         List<Memory> saved = new ArrayList<>();
-        long seq;
+        long seq = 0;
         try (Connection c = recalls.dataSource().getConnection()) {
             c.setAutoCommit(false);
             try {
-                seq = nextSeq(c);
+                lockStore(c);
                 Optional<String> changed = seen.changedIn(active(c, seen.bank()), plan);
                 if (changed.isPresent()) {
                     throw Reflection.bankChanged(changed.get());
                 }
-                Instant now = recalls.clock().instant();
+                Instant now = now();
                 for (Reflection.Planned p : plan) {
-                    Memory m = p.memory().saved(now);
+                    Memory m = inMicros(p.memory().saved(now));
                     MemoryRules.check(m, now);
-                    seq = saved.isEmpty() ? seq : nextSeq(c);
-                    Memory stored = upsert(c, m);
-                    appendNote(c, seq, "memory.saved", stored.id(), MemoryRecords.json(stored));
-                    saved.add(stored);
+                    Saved observation = saveOnce(c, m, now, true);
+                    seq = observation.seq();
+                    saved.add(observation.memory());
                     if (!p.supersedes().isEmpty()) {
                         seq = nextSeq(c);
                         Memory old = read(c, p.supersedes()).orElseThrow(() -> NotFound.memory(p.supersedes()));
-                        Memory stale = rewrite(c, old.superseded(stored.id(), now));
+                        Memory stale = rewrite(c, old.superseded(m.id(), now));
                         appendNote(c, seq, "memory.superseded", stale.id(), MemoryRecords.json(stale));
                     }
                 }
@@ -492,10 +462,18 @@ final class PgRecall implements Recall {
                 throw e;
             }
         } catch (SQLException e) {
-            throw new StoreUnavailable(e);
+            throw saveRefusal(e);
         }
         recalls.appended(store, seq);
         return saved;
+    }
+
+    /** Takes the store's row lock, as a seq does, without taking a seq: a store with no row has no memories. */
+    private void lockStore(Connection c) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select 1 from store where id = ? for update")) {
+            s.setString(1, store);
+            s.executeQuery().close();
+        }
     }
 
     /** Reads the memory, changes it with {@code how} and writes it back, journaled as {@code kind}. */
@@ -764,25 +742,6 @@ final class PgRecall implements Recall {
             try (ResultSet r = s.executeQuery()) {
                 r.next();
                 return r.getLong(1);
-            }
-        }
-    }
-
-    /**
-     * Counts {@code by} memories created (or, negative, deleted) in the store's row, which this transaction holds
-     * locked since it took its seq; refuses a creation that would take the store over its most.
-     */
-    private void counted(Connection c, int by) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("update store set memories = memories + ? where id = ? "
-                + "returning memories")) {
-            s.setInt(1, by);
-            s.setString(2, store);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                int max = recalls.maxMemories();
-                if (by > 0 && max > 0 && r.getInt(1) > max) {
-                    throw quotaReached(max);
-                }
             }
         }
     }
