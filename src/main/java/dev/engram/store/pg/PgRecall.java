@@ -223,18 +223,30 @@ final class PgRecall implements Recall {
      * lock (so a retry racing the first waits for it); EG422 when the key came with another request.
      */
     private Optional<MemoryReplayed> firstUnder(Connection c, IdempotencyKey key) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select j.record::text, k.reply from engram_key_seen(?, ?, ?, ?) k "
-                + "join journal j on j.store_id = ? and j.seq = k.seq")) {
+        long seq;
+        String reply;
+        try (PreparedStatement s = c.prepareStatement("select seq, reply from engram_key_seen(?, ?, ?, ?)")) {
             s.setString(1, store);
             s.setString(2, key.caller());
             s.setString(3, key.key());
             s.setString(4, key.fingerprint());
-            s.setString(5, store);
             try (ResultSet r = s.executeQuery()) {
                 if (!r.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new MemoryReplayed(MemoryRecords.fromJson(r.getString(1)), r.getString(2)));
+                seq = r.getLong(1);
+                reply = r.getString(2);
+            }
+        }
+        // A statement of its own: one that began before the key's lock was granted would not see the record that
+        // the save holding the lock committed meanwhile.
+        try (PreparedStatement s = c.prepareStatement("select record::text from journal where store_id = ? "
+                + "and seq = ?")) {
+            s.setString(1, store);
+            s.setLong(2, seq);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return Optional.of(new MemoryReplayed(MemoryRecords.fromJson(r.getString(1)), reply));
             }
         }
     }
