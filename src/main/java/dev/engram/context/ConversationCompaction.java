@@ -162,7 +162,8 @@ public final class ConversationCompaction {
             return result;
         }
         int start = 0;
-        while (start < result.size() - 1 && counter.countMessages(result.subList(start, result.size())) > budgetTokens) {
+        while (start < result.size() - 1
+                && counter.countMessages(result.subList(start, result.size())) > budgetTokens) {
             start++;
         }
         return List.copyOf(result.subList(start, result.size()));

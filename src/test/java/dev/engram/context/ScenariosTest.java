@@ -441,7 +441,8 @@ class ScenariosTest {
     @Test
     void s24_taskWithBlocks() {
         Context context = context(DEFAULT_MODEL, null);
-        List<ContentBlock> blocks = List.of(ContentBlock.text("look at this"), ContentBlock.image("iVBOR", "image/png"));
+        List<ContentBlock> blocks = List.of(ContentBlock.text("look at this"),
+                ContentBlock.image("iVBOR", "image/png"));
         context.setTaskWithBlocks("describe the screenshot", blocks);
         Message task = context.buildPrompt().get(1);
         assertEquals("describe the screenshot", task.content());

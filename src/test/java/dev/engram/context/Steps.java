@@ -22,7 +22,7 @@ final class Steps {
         return Step.tool(thought, new ToolCall("call_" + id, tool, INPUT), observation);
     }
 
-    /** {@code n} steps {@code Thought i} / {@code tool_i} (no input) / {@code Observation i}, as the strategy tests use. */
+    /** {@code n} steps {@code Thought i}, {@code tool_i} (no input), {@code Observation i}, as strategy tests use. */
     static List<Step> numbered(int n) {
         List<Step> steps = new ArrayList<>();
         for (int i = 1; i <= n; i++) {

@@ -15,8 +15,10 @@ class ToolResultCacheTest {
 
     @Test
     void hashesAreContentAddressed() {
-        assertEquals("d59dd1a372b5401f48d0c421f0ee8fd646676bfc3aac572a0ee4586fa99afa64", ToolResultCache.contentHash("read_file", "hello"));
-        assertEquals("d139999b57aea9d3a04794bd3602d16f5c91134f7eead8ffbac978ae280ff815", ToolResultCache.fileHash("read_file", "/src/a.go", 1000, 42));
+        assertEquals("d59dd1a372b5401f48d0c421f0ee8fd646676bfc3aac572a0ee4586fa99afa64",
+                ToolResultCache.contentHash("read_file", "hello"));
+        assertEquals("d139999b57aea9d3a04794bd3602d16f5c91134f7eead8ffbac978ae280ff815",
+                ToolResultCache.fileHash("read_file", "/src/a.go", 1000, 42));
         InMemoryToolResultCache cache = new InMemoryToolResultCache();
         String first = cache.store("read_file", "hello");
         assertEquals(4, first.length());
