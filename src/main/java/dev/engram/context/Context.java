@@ -240,6 +240,30 @@ public final class Context {
         }
     }
 
+    /** What this context holds, to save; {@link #restore} brings it back. */
+    public ContextState state() {
+        return new ContextState(systemPrompt, task, taskBlocks, plan, priorConversation, pendingInterjection, steps,
+                frozenPrefix != null, frozenPrefix, compactedThroughIndex, tracker.lastKnownUsed(),
+                tracker.pendingDelta());
+    }
+
+    /** A context as {@link #state} saved it, under {@code config} with {@code counter} and {@code strategy}. */
+    public static Context restore(ContextConfig config, TokenCounter counter, CompactionStrategy strategy,
+            ContextState state) {
+        Context context = new Context(config, counter, strategy);
+        context.systemPrompt = state.systemPrompt();
+        context.task = state.task();
+        context.taskBlocks = state.taskBlocks();
+        context.plan = state.plan();
+        context.priorConversation = state.priorConversation();
+        context.pendingInterjection = state.pendingInterjection();
+        context.steps = new ArrayList<>(state.steps());
+        context.frozenPrefix = state.compacted() ? state.compactedPrefix() : null;
+        context.compactedThroughIndex = state.compactedThroughIndex();
+        context.tracker.restore(state.lastKnownUsed(), state.pendingDelta());
+        return context;
+    }
+
     /** The compacted prefix, or empty when the context was not compacted since its last seeding. */
     public Optional<List<Message>> compactedPrefix() {
         return Optional.ofNullable(frozenPrefix);

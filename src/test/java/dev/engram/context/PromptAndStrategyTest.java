@@ -126,6 +126,26 @@ class PromptAndStrategyTest {
     }
 
     @Test
+    void aSavedStateRestoresTheSameContext() {
+        Context context = context(BIG, CompactionStrategy.slidingWindow(1, 1));
+        context.setTaskWithBlocks("task", List.of(ContentBlock.image("AA", "image/png")));
+        context.setPlan("plan");
+        context.setPriorConversation(List.of(Message.user("before")));
+        context.setPendingInterjection("now");
+        numbered(6).forEach(context::addStep);
+        context.compact();
+        context.addStep(step("after", "compaction", 99));
+        ContextState state = context.state();
+        Context restored = Context.restore(BIG, TokenCounter.simple(), CompactionStrategy.slidingWindow(1, 1), state);
+        assertEquals(context.buildPrompt(), restored.buildPrompt());
+        assertEquals(context.checkFill(), restored.checkFill());
+        assertEquals(state, restored.state());
+        assertEquals(List.of("System", "task", "plan"), contents(Context.restore(BIG, TokenCounter.simple(), null,
+                new ContextState("System", "task", null, "plan", null, null, null, false, null, 3, 0, 0))
+                .buildPrompt()));
+    }
+
+    @Test
     void contextOfBuildsTheNamedStrategyAndCounter() {
         ContextConfig config = BIG.withStrategy(StrategySettings.named("summarization"));
         List<String> received = new ArrayList<>();
