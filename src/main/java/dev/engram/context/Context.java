@@ -1,5 +1,6 @@
 package dev.engram.context;
 
+import dev.engram.memory.Invalid;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -149,8 +150,12 @@ public final class Context {
         return FillCheck.of(tracker.estimateTotal(), effectiveMax(), config.thresholds());
     }
 
-    /** Sets the estimate to the input tokens a provider reported for the last prompt. */
+    /** Sets the estimate to the input tokens a provider reported for the last prompt; a negative count is refused. */
     public void correctTokenCount(int inputTokens) {
+        if (inputTokens < 0) {
+            throw new Invalid("input-tokens-negative", "input_tokens", "input_tokens is " + inputTokens
+                    + "; send the input token count the provider reported (0 or more).");
+        }
         tracker.correct(inputTokens);
     }
 

@@ -53,6 +53,10 @@ class ConfigTest {
                 () -> new StrategySettings("hierarchical", 0, 0, 0, 0, 0.5, -0.1, 0, 0));
         refused("strategy-ratio", "strategy.distant",
                 () -> new StrategySettings("hierarchical", 0, 0, 0, 0, Double.POSITIVE_INFINITY, 0, 0, 0));
+        refused("input-tokens-negative", "input_tokens", () -> {
+            new Context(ContextConfig.defaults(), TokenCounter.simple(), null).correctTokenCount(-1);
+            return null;
+        });
         refused("token-counter-unknown", "token_counter",
                 () -> new ContextConfig(null, 0, null, null, null, null, false, "tiktoken/o200k_base"));
     }
