@@ -144,7 +144,11 @@ final class JsonValue {
                 case 'r' -> out.append('\r');
                 case 't' -> out.append('\t');
                 case 'u' -> {
-                    out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                    String hex = text.substring(at, at + 4);
+                    if (!hex.chars().allMatch(h -> Character.digit(h, 16) >= 0)) {
+                        throw new IllegalArgumentException("escape");
+                    }
+                    out.append((char) Integer.parseInt(hex, 16));
                     at += 4;
                 }
                 default -> throw new IllegalArgumentException("escape");

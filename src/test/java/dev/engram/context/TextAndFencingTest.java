@@ -81,6 +81,10 @@ class TextAndFencingTest {
         assertEquals("second", InputHint.of("{\"path\": \"first\", \"path\": \"second\"}"));
         assertEquals("tab\there", InputHint.of("{\"path\": \"tab\\there\"}"));
         assertEquals("é", InputHint.of("{\"path\": \"\\u00e9\"}"));
+        assertEquals("", InputHint.of("{\"path\": \"\\u+0e9\"}"));
+        assertEquals("", InputHint.of("{\"path\": 01}"));
+        assertEquals("", InputHint.of("{\"path\": \"a\",}"));
+        assertEquals("", InputHint.of("{\"path\": \"unterminated}"));
     }
 
     @Test
