@@ -87,6 +87,23 @@ class ConversationCompactionTest {
     }
 
     @Test
+    void userTextReadsBlocksWithImagesAsPlaceholders() {
+        ContentBlock image = ContentBlock.image("abc", "image/png");
+        record Case(String content, List<ContentBlock> blocks, String expected) {
+        }
+        for (Case c : List.of(new Case("hello", null, "hello"), new Case("hello", List.of(), "hello"),
+                new Case("ignored", List.of(ContentBlock.text("block text")), "block text"),
+                new Case("", List.of(image), "[image attached]"),
+                new Case("Describe", List.of(image), "Describe[image attached]"),
+                new Case("ignored", List.of(ContentBlock.text("look"), image), "look[image attached]"),
+                new Case("ignored", List.of(ContentBlock.text("keep"), new ContentBlock("audio", "drop", "", "")),
+                        "keep"))) {
+            Message message = new Message("user", c.content(), c.blocks(), "", List.of(), List.of(), "");
+            assertEquals(c.expected(), ConversationCompaction.userText(message));
+        }
+    }
+
+    @Test
     void slidingWindowByCount() {
         List<Message> messages = exchanges(10);
         List<Message> result = ConversationCompaction.compact(messages, StrategySettings.slidingWindow(2, 3), null,
