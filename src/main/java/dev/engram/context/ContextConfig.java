@@ -86,7 +86,8 @@ public record ContextConfig(Model model, int safetyMarginPercent, Thresholds thr
      * output limit and the margin take the whole window.
      */
     public int effectiveMax() {
-        return model.contextWindow() - model.outputLimit() - model.contextWindow() * safetyMarginPercent / 100;
+        long margin = (long) model.contextWindow() * safetyMarginPercent / 100;
+        return (int) (model.contextWindow() - model.outputLimit() - margin);
     }
 
     /**

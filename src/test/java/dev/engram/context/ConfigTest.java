@@ -80,6 +80,12 @@ class ConfigTest {
     }
 
     @Test
+    void aHugeWindowDoesNotOverflow() {
+        ContextConfig huge = ContextConfig.defaults().withModel(new ContextConfig.Model(2_000_000_000, 4096));
+        assertEquals(2_000_000_000 - 4096 - 100_000_000, huge.effectiveMax());
+    }
+
+    @Test
     void thresholdBoundariesBelongToTheHigherStatus() {
         ContextConfig.Thresholds t = new ContextConfig.Thresholds(30, 50, 70);
         assertEquals("ok", FillCheck.of(29, 100, t).status());
