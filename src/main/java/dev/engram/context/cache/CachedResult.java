@@ -1,4 +1,4 @@
-package dev.engram.context;
+package dev.engram.context.cache;
 
 /**
  * A tool output kept in a {@link ToolResultCache}: its full hash (SHA-256 hex), the short hash the cache issued,
@@ -9,10 +9,10 @@ public record CachedResult(String hash, String shortHash, String toolName, Strin
         String filePath, long fileMtimeNanos, long fileSize) {
 
     public CachedResult {
-        hash = Text.orEmpty(hash);
-        shortHash = Text.orEmpty(shortHash);
-        toolName = Text.orEmpty(toolName);
-        content = Text.orEmpty(content);
-        filePath = Text.orEmpty(filePath);
+        hash = hash == null ? "" : hash;
+        shortHash = shortHash == null ? "" : shortHash;
+        toolName = toolName == null ? "" : toolName;
+        content = content == null ? "" : content;
+        filePath = filePath == null ? "" : filePath;
     }
 }

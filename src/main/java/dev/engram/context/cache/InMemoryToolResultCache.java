@@ -1,4 +1,4 @@
-package dev.engram.context;
+package dev.engram.context.cache;
 
 import java.util.HashMap;
 import java.util.HashSet;

@@ -1,4 +1,4 @@
-package dev.engram.context;
+package dev.engram.context.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

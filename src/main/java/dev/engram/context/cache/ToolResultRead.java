@@ -1,4 +1,4 @@
-package dev.engram.context;
+package dev.engram.context.cache;
 
 import java.util.Arrays;
 import java.util.Optional;
@@ -27,7 +27,7 @@ public final class ToolResultRead {
      * ({@code numLines} 500 when ≤ 0, at most 500), or only line {@code line} when it is above 0.
      */
     public static Answer read(ToolResultCache cache, String hash, int startLine, int numLines, int line) {
-        String asked = Text.orEmpty(hash);
+        String asked = hash == null ? "" : hash;
         if (asked.isEmpty()) {
             return new Answer("validation error: hash is required", true);
         }

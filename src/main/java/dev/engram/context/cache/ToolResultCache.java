@@ -1,4 +1,4 @@
-package dev.engram.context;
+package dev.engram.context.cache;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -38,12 +38,16 @@ public interface ToolResultCache {
 
     /** The full hash of {@code content} from {@code tool}: SHA-256 hex of {@code tool NUL content}. */
     static String contentHash(String tool, String content) {
-        return sha256(Text.orEmpty(tool) + "\0" + Text.orEmpty(content));
+        return sha256(orEmpty(tool) + "\0" + orEmpty(content));
     }
 
     /** The full hash of a file read: SHA-256 hex of {@code tool NUL path NUL mtimeNanos NUL size}. */
     static String fileHash(String tool, String path, long mtimeNanos, long size) {
-        return sha256(Text.orEmpty(tool) + "\0" + Text.orEmpty(path) + "\0" + mtimeNanos + "\0" + size);
+        return sha256(orEmpty(tool) + "\0" + orEmpty(path) + "\0" + mtimeNanos + "\0" + size);
+    }
+
+    private static String orEmpty(String text) {
+        return text == null ? "" : text;
     }
 
     private static String sha256(String text) {
