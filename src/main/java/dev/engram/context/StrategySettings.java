@@ -16,6 +16,7 @@ public record StrategySettings(String name, int keepFirst, int keepLast, int blo
     /** The strategy names. */
     public static final List<String> NAMES = List.of("sliding_window", "summarization", "hierarchical");
 
+    // The defaults a 0 takes, as the reference's factory sets them.
     public static final int DEFAULT_KEEP_FIRST = 3;
     public static final int DEFAULT_SLIDING_KEEP_LAST = 10;
     public static final int DEFAULT_BLOCK_SIZE = 10;
