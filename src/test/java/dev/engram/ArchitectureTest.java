@@ -7,7 +7,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The core stays plain Java: no framework in memory, render, tools or access, and no entity outside store.pg. */
+/** The core stays plain Java (memory, render, tools, access, recall, context), and no entity outside store.pg. */
 class ArchitectureTest {
 
     private static final JavaClasses ENGRAM = new ClassFileImporter()
@@ -17,7 +17,7 @@ class ArchitectureTest {
     @Test
     void theCoreImportsNoFramework() {
         noClasses().that().resideInAnyPackage("dev.engram.memory..", "dev.engram.render..", "dev.engram.tools..",
-                "dev.engram.access..", "dev.engram.recall..")
+                "dev.engram.access..", "dev.engram.recall..", "dev.engram.context..")
                 .should().dependOnClassesThat().resideInAnyPackage("jakarta..", "io.quarkus..", "io.smallrye..",
                         "io.vertx..", "org.hibernate..", "com.fasterxml..", "org.eclipse.microprofile..")
                 .check(ENGRAM);
@@ -26,9 +26,16 @@ class ArchitectureTest {
     @Test
     void theCoreDependsOnNothingOutsideIt() {
         noClasses().that().resideInAnyPackage("dev.engram.memory..", "dev.engram.render..", "dev.engram.tools..",
-                "dev.engram.access..", "dev.engram.recall..")
+                "dev.engram.access..", "dev.engram.recall..", "dev.engram.context..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.engram.api..", "dev.engram.store..",
                         "dev.engram.ops..", "dev.engram.mcp..")
+                .check(ENGRAM);
+    }
+
+    @Test
+    void theContextCoreCallsNoModelAndNoDatabase() {
+        noClasses().that().resideInAPackage("dev.engram.context..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", "java.sql..", "javax.sql..")
                 .check(ENGRAM);
     }
 

@@ -1,0 +1,190 @@
+package dev.engram.context;
+
+import static dev.engram.context.Steps.contents;
+import static dev.engram.context.Steps.roles;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.engram.memory.Invalid;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Conversation compaction (SPEC §5): the budget helper of e07fe4f and the count-based strategies. */
+class ConversationCompactionTest {
+
+    private static final TokenCounter SIMPLE = TokenCounter.simple();
+
+    private static List<Message> exchanges(int n) {
+        List<Message> messages = new ArrayList<>();
+        for (int i = 1; i <= n; i++) {
+            messages.add(Message.user("Question " + i + " about task " + "x".repeat(50)));
+            messages.add(Message.assistant("This is an assistant response about task " + "x".repeat(50)));
+        }
+        return messages;
+    }
+
+    @Test
+    void s25_ratioOutsideTheOpenIntervalIsRefusedAndBudgetZeroReturnsTheInput() {
+        List<Message> messages = exchanges(3);
+        for (double ratio : new double[] {0, 1, 1.5, -0.1, Double.NaN}) {
+            Invalid refused = assertThrows(Invalid.class,
+                    () -> ConversationCompaction.toBudget(messages, 100, SIMPLE, ratio));
+            assertEquals("keep-recent-ratio-range", refused.rule());
+        }
+        assertSame(messages, ConversationCompaction.toBudget(messages, 0, SIMPLE, 0.75));
+        assertSame(messages, ConversationCompaction.toBudget(messages, 0, null, 0.75));
+        assertEquals(List.of(), ConversationCompaction.toBudget(List.of(), 10, null, 0.75));
+        assertEquals("token-counter-required", assertThrows(Invalid.class,
+                () -> ConversationCompaction.toBudget(messages, 10, null, 0.75)).rule());
+    }
+
+    @Test
+    void toBudgetSummarizesTheOlderMessagesAndKeepsTheNewest() {
+        List<Message> messages = exchanges(50);
+        int total = SIMPLE.countMessages(messages);
+        List<Message> result = ConversationCompaction.toBudget(messages, total / 10, SIMPLE, 0.75);
+        assertTrue(result.size() < messages.size());
+        assertEquals("system", result.get(0).role());
+        assertTrue(result.get(0).content().startsWith("Previous conversation history (summarised):\n1. User: "));
+        assertTrue(SIMPLE.countMessages(result) <= total / 10);
+        assertEquals(messages.get(messages.size() - 1), result.get(result.size() - 1));
+        assertSame(messages, ConversationCompaction.toBudget(messages, total, SIMPLE, 0.75));
+    }
+
+    @Test
+    void toBudgetHalvesTheSummaryWhenOnlyTheNewestIsLeft() {
+        List<Message> messages = List.of(Message.user("u".repeat(400)), Message.assistant("a".repeat(400)),
+                Message.user("last " + "z".repeat(100)));
+        List<Message> result = ConversationCompaction.toBudget(messages, 60, SIMPLE, 0.75);
+        assertEquals(2, result.size());
+        assertEquals(messages.get(2), result.get(1));
+        assertTrue(result.get(0).content().endsWith("…"), result.get(0).content());
+        assertTrue(SIMPLE.countMessages(result) <= 60);
+    }
+
+    @Test
+    void summaryLinesAndTheirLimits() {
+        List<Message> older = List.of(Message.assistant("before any user"), Message.system("rules"),
+                Message.user("first " + "q".repeat(200)), Message.tool("c1", "tool output"),
+                Message.assistant("answer " + "a".repeat(100)),
+                new Message("user", "", List.of(ContentBlock.text("see "), ContentBlock.image("AAA", "image/png")),
+                        "", List.of(), List.of(), ""));
+        String summary = ConversationCompaction.summary(older);
+        assertEquals("Previous conversation history (summarised):\n"
+                + "1. User: first " + "q".repeat(113) + "…\n"
+                + "   Assistant: answer " + "a".repeat(72) + "…\n"
+                + "2. User: see [image attached]\n", summary);
+        assertEquals("[No previous user messages to summarise]",
+                ConversationCompaction.summary(List.of(Message.assistant("hello"))));
+        List<Message> many = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            many.add(Message.user("question number " + i));
+        }
+        assertTrue(Text.utf8Length(ConversationCompaction.summary(many)) <= 1500);
+    }
+
+    @Test
+    void userTextReadsBlocksWithImagesAsPlaceholders() {
+        ContentBlock image = ContentBlock.image("abc", "image/png");
+        record Case(String content, List<ContentBlock> blocks, String expected) {
+        }
+        for (Case c : List.of(new Case("hello", null, "hello"), new Case("hello", List.of(), "hello"),
+                new Case("ignored", List.of(ContentBlock.text("block text")), "block text"),
+                new Case("", List.of(image), "[image attached]"),
+                new Case("Describe", List.of(image), "Describe[image attached]"),
+                new Case("ignored", List.of(ContentBlock.text("look"), image), "look[image attached]"),
+                new Case("ignored", List.of(ContentBlock.text("keep"), new ContentBlock("audio", "drop", "", "")),
+                        "keep"))) {
+            Message message = new Message("user", c.content(), c.blocks(), "", List.of(), List.of(), "");
+            assertEquals(c.expected(), ConversationCompaction.userText(message));
+        }
+    }
+
+    @Test
+    void slidingWindowByCount() {
+        List<Message> messages = exchanges(10);
+        List<Message> result = ConversationCompaction.compact(messages, StrategySettings.slidingWindow(2, 3), null,
+                null, 0);
+        assertEquals(6, result.size());
+        assertEquals("[... 15 earlier conversation messages omitted by sliding-window compaction ...]",
+                result.get(2).content());
+        assertEquals(messages.get(19), result.get(5));
+        List<Message> shortOne = exchanges(2);
+        assertEquals(shortOne, ConversationCompaction.compact(shortOne, StrategySettings.named("sliding_window"),
+                null, null, 0));
+    }
+
+    @Test
+    void summarizationByCountAndItsRefusals() {
+        List<Message> messages = exchanges(6);
+        List<String> received = new ArrayList<>();
+        StrategySettings settings = new StrategySettings("summarization", 0, 4, 3, 20, 0, 0, 0, 0);
+        List<Message> result = ConversationCompaction.compact(messages, settings, text -> {
+            received.add(text);
+            return "S" + received.size();
+        }, null, 0);
+        assertEquals(List.of("S1", "S2", "S3"), contents(result.subList(0, 3)));
+        assertEquals(messages.subList(8, 12), result.subList(3, 7));
+        assertEquals("user: Question 1 about ta…\nassistant: This is an assistan…\n"
+                + "user: Question 2 about ta…\n", received.get(0));
+
+        SummaryFailed missing = assertThrows(SummaryFailed.class,
+                () -> ConversationCompaction.compact(messages, settings, null, null, 0));
+        assertTrue(missing.getMessage().contains("needs a summarizer"));
+        assertEquals(exchanges(2), ConversationCompaction.compact(exchanges(2), settings, null, null, 0));
+
+        RuntimeException cause = new IllegalStateException("model unavailable");
+        SummaryFailed failed = assertThrows(SummaryFailed.class, () -> ConversationCompaction.compact(messages,
+                settings, text -> {
+                    throw cause;
+                }, null, 0));
+        assertSame(cause, failed.getCause());
+        assertTrue(failed.getMessage().contains("messages 1-3 failed: model unavailable"), failed.getMessage());
+    }
+
+    @Test
+    void hierarchicalPutsTheDistantZoneInOneSummary() {
+        List<Message> messages = exchanges(10);
+        List<Integer> sizes = new ArrayList<>();
+        List<Message> result = ConversationCompaction.compact(messages, StrategySettings.named("hierarchical"),
+                text -> {
+                    sizes.add(text.split("\n").length);
+                    return "summary";
+                }, null, 0);
+        assertEquals(List.of(8, 6), sizes);
+        assertEquals(2 + 6, result.size());
+        assertEquals(messages.subList(14, 20), result.subList(2, 8));
+        List<Message> two = exchanges(1);
+        assertEquals(two, ConversationCompaction.compact(two, StrategySettings.named("hierarchical"), null, null, 0));
+    }
+
+    @Test
+    void theLastMessageStaysAndTheInputIsUntouched() {
+        List<Message> messages = new ArrayList<>(exchanges(8));
+        List<Message> copy = List.copyOf(messages);
+        for (String name : StrategySettings.NAMES) {
+            List<Message> result = ConversationCompaction.compact(messages, StrategySettings.named(name),
+                    text -> "s", SIMPLE, 1);
+            assertEquals(copy, messages);
+            assertEquals(List.of(messages.get(messages.size() - 1)), result, name);
+        }
+        List<Message> tight = List.of(Message.user("a".repeat(300)), Message.assistant("b".repeat(300)),
+                Message.user("c".repeat(40)), Message.assistant("d".repeat(40)));
+        List<Message> fitted = ConversationCompaction.toBudget(tight, 60, SIMPLE, 0.75);
+        assertEquals(List.of("system", "assistant"), roles(fitted));
+        assertEquals(tight.get(3), fitted.get(1));
+        assertTrue(SIMPLE.countMessages(fitted) <= 60);
+        List<Message> roomy = ConversationCompaction.toBudget(tight, 120, SIMPLE, 0.75);
+        assertEquals(List.of("system", "user", "assistant"), roles(roomy));
+    }
+
+    @Test
+    void anUnknownStrategyIsRefused() {
+        Invalid refused = assertThrows(Invalid.class, () -> StrategySettings.named("magic"));
+        assertEquals("strategy-unknown", refused.rule());
+        assertEquals("strategy.name", refused.field());
+    }
+}
