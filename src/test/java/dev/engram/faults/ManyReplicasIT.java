@@ -46,7 +46,10 @@ class ManyReplicasIT {
             List<EngramProcess> replicas = new ArrayList<>();
             try {
                 for (int i = 0; i < 3; i++) {
-                    replicas.add(new EngramProcess("replica-" + i, pg, EngramProcess.freePort(), dir));
+                    // three JVMs starting at once on two cores can take longer than the 2 s the outage tests
+                    // give a connection; a replica that timed out at start failed this test twice
+                    replicas.add(new EngramProcess("replica-" + i, pg, EngramProcess.freePort(), dir)
+                            .env("QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "15S"));
                 }
                 ExecutorService starting = Executors.newFixedThreadPool(3);
                 for (Future<?> f : starting.invokeAll(replicas.stream().map(r -> (java.util.concurrent.Callable<Object>)
