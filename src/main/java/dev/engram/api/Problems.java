@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.engram.access.Denied;
+import dev.engram.context.SummaryFailed;
 import dev.engram.memory.Budget;
 import dev.engram.memory.Conflict;
 import dev.engram.memory.Invalid;
@@ -95,6 +96,9 @@ public class Problems {
         if (e instanceof Denied d) {
             return forbidden(d);
         }
+        if (e instanceof SummaryFailed f) {
+            return summary(f);
+        }
         if (e instanceof WebApplicationException w && w.getCause() instanceof JacksonException j) {
             return json(j);
         }
@@ -162,6 +166,16 @@ public class Problems {
             case BANK_CHANGED -> Problem.of("bank-changed", 409, "Bank changed during reflection", r.getMessage());
         };
         return r.reflector().isEmpty() ? p : p.with("reflector", r.reflector());
+    }
+
+    /**
+     * Conversation compaction that needed a summary and got none: 409 when no summarizer is configured (as for a
+     * reflector: the operator's to fix, not a 5xx), 502 when the summarizer's model failed or timed out.
+     */
+    private static Problem summary(SummaryFailed f) {
+        return f.getCause() == null
+                ? Problem.of("summarizer-not-configured", 409, "No summarizer configured", f.getMessage())
+                : Problem.of("summarizer-failed", 502, "Summarizer failed", f.getMessage()).header("Retry-After", "5");
     }
 
     /** A limit reached: 429 for the caller's rate or quota, 503 for the replica's capacity; Retry-After when waiting helps. */

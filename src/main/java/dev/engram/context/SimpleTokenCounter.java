@@ -1,8 +1,12 @@
 package dev.engram.context;
 
 import java.util.List;
+import java.util.function.ToIntFunction;
 
-/** The reference's estimating counter: ⌈UTF-8 bytes / 4⌉ a text, a fixed cost an image, 4 tokens a message. */
+/**
+ * The reference's way of counting messages (role, content or blocks, each call's name and input, 4 tokens a message,
+ * a fixed cost an image) over a count of text: by default its estimate, ⌈UTF-8 bytes / 4⌉.
+ */
 final class SimpleTokenCounter implements TokenCounter {
 
     static final int IMAGE_TOKENS = 765;
@@ -10,14 +14,20 @@ final class SimpleTokenCounter implements TokenCounter {
     static final int MESSAGE_FRAMING = 4;
 
     private final int imageTokens;
+    private final ToIntFunction<String> textTokens;
 
     SimpleTokenCounter(int imageTokens) {
+        this(imageTokens, text -> (Text.utf8Length(text) + 3) / 4);
+    }
+
+    SimpleTokenCounter(int imageTokens, ToIntFunction<String> textTokens) {
         this.imageTokens = imageTokens;
+        this.textTokens = textTokens;
     }
 
     @Override
     public int count(String text) {
-        return (Text.utf8Length(text) + 3) / 4;
+        return text == null || text.isEmpty() ? 0 : Math.max(0, textTokens.applyAsInt(text));
     }
 
     @Override

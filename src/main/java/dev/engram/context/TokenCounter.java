@@ -1,15 +1,19 @@
 package dev.engram.context;
 
 import dev.engram.memory.Invalid;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /**
- * Counts tokens of text and of messages. The built-in counter estimates (see {@link #simple()}); a real tokenizer
- * can be put behind this interface later. Counts are never negative.
+ * Counts tokens of text and of messages. The built-in counter estimates (see {@link #simple()}); real tokenizers
+ * come from {@link Tokenizers} found on the class path, so that the core names them without depending on them.
+ * Counts are never negative.
  */
 public interface TokenCounter {
 
-    /** The names {@link #named} accepts. */
+    /** The built-in names {@link #named} accepts (see {@link #names()} for all). */
     List<String> NAMES = List.of("simple", "approximate", "anthropic-api", "none");
 
     /** The tokens of {@code text}; 0 for "" or null. */
@@ -34,9 +38,26 @@ public interface TokenCounter {
     }
 
     /**
-     * The counter called {@code name}: {@code simple} (or {@code approximate}, or blank), {@code anthropic-api}
-     * or {@code none}. Anything else, tokenizers such as {@code tiktoken/o200k_base} included, is refused
-     * ({@link Invalid}) rather than silently estimated.
+     * A counter that counts messages as the estimate does (role, content or blocks, each call's name and input, 4 a
+     * message, {@code imageTokens} an image) with {@code textTokens} for each text; "" and null count 0.
+     */
+    static TokenCounter framed(ToIntFunction<String> textTokens, int imageTokens) {
+        return new SimpleTokenCounter(imageTokens, textTokens);
+    }
+
+    /** Every name {@link #named} accepts: the built-in ones, then those of the {@link Tokenizers} found. */
+    static List<String> names() {
+        List<String> names = new ArrayList<>(NAMES);
+        for (Tokenizers source : FoundTokenizers.SOURCES) {
+            names.addAll(source.names());
+        }
+        return List.copyOf(names);
+    }
+
+    /**
+     * The counter called {@code name}: {@code simple} (or {@code approximate}, or blank), {@code anthropic-api},
+     * {@code none}, or a name a {@link Tokenizers} found on the class path offers (such as
+     * {@code tiktoken/o200k_base}). Anything else is refused ({@link Invalid}) rather than silently estimated.
      */
     static TokenCounter named(String name) {
         String value = name == null ? "" : name.strip();
@@ -48,9 +69,14 @@ public interface TokenCounter {
             case "none":
                 return none();
             default:
+                for (Tokenizers source : FoundTokenizers.SOURCES) {
+                    Optional<TokenCounter> counter = source.counter(value);
+                    if (counter.isPresent()) {
+                        return counter.get();
+                    }
+                }
                 throw new Invalid("token-counter-unknown", "token_counter", "\"" + value + "\" is not a token "
-                        + "counter here. Use one of " + String.join(", ", NAMES) + "; real tokenizers are not "
-                        + "available yet.");
+                        + "counter here. Use one of " + String.join(", ", names()) + ".");
         }
     }
 }

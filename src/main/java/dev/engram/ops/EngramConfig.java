@@ -74,6 +74,19 @@ public interface EngramConfig {
     /** Reflection: consolidating a bank's facts into observations. */
     Reflect reflect();
 
+    /** Contexts: an agent run's working memory and its compaction. */
+    Context context();
+
+    interface Context {
+        /**
+         * The chat model that summarizes for the {@code summarization} and {@code hierarchical} strategies (under
+         * {@code engram.context.summarizer.*}: provider, model, base-url, api-key, timeout, max-tokens, as for
+         * reflection). Without a model there is no summarizer: steps get the fallback texts, and conversation
+         * compaction with those strategies is refused.
+         */
+        Llm summarizer();
+    }
+
     interface Reflect {
         /**
          * The reflector a reflect that names none uses: {@code llm} or {@code deterministic}. Unset: {@code llm} when
@@ -93,6 +106,7 @@ public interface EngramConfig {
         Llm llm();
     }
 
+    /** A chat model's settings: {@code engram.reflect.llm}, {@code engram.context.summarizer}. */
     interface Llm {
         /**
          * Which API the model speaks: {@code openai} (OpenAI and every OpenAI-compatible server: vLLM, LM Studio,
@@ -101,7 +115,7 @@ public interface EngramConfig {
         @WithDefault("openai")
         String provider();
 
-        /** The model's name, such as {@code gpt-4o-mini}; the {@code llm} reflector exists when it is set. */
+        /** The model's name, such as {@code gpt-4o-mini}; the model is used only when it is set. */
         Optional<String> model();
 
         /** The API's base URL; unset: the provider's public one ({@code http://localhost:11434} for Ollama). */

@@ -1,5 +1,6 @@
 package dev.engram.reflect;
 
+import dev.engram.llm.ChatModels;
 import dev.engram.memory.ReflectionFailed;
 import dev.engram.recall.Memory;
 import dev.engram.recall.Observation;
@@ -39,20 +40,9 @@ final class ChatReflector implements Reflector {
                     UserMessage.from(ReflectPrompt.facts(facts, existing))).build());
         } catch (RuntimeException e) {
             throw new ReflectionFailed(ReflectionFailed.Kind.UNREACHABLE, name(), "The llm reflector (" + describe
-                    + ") failed: " + cause(e) + ". Nothing was saved; check engram.reflect.llm.* and retry.");
+                    + ") failed: " + ChatModels.cause(e) + ". Nothing was saved; check engram.reflect.llm.* and retry.");
         }
         String text = response == null || response.aiMessage() == null ? null : response.aiMessage().text();
         return ReflectAnswer.read(text, name());
-    }
-
-    private static String cause(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
-        String top = e.getMessage() == null ? "" : e.getMessage();
-        String said = top.isEmpty() || top.equals(m) ? m : top;
-        return said.length() > 300 ? said.substring(0, 300) + "..." : said;
     }
 }

@@ -1,5 +1,6 @@
 package dev.engram.reflect;
 
+import dev.engram.llm.ChatModels;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Limited;
 import dev.engram.memory.ReflectionFailed;
@@ -10,15 +11,10 @@ import dev.engram.recall.Reflected;
 import dev.engram.recall.Reflection;
 import dev.engram.recall.Reflector;
 import dev.engram.recall.TopicReflector;
-import dev.langchain4j.model.anthropic.AnthropicChatModel;
 import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.model.chat.request.ResponseFormat;
-import dev.langchain4j.model.ollama.OllamaChatModel;
-import dev.langchain4j.model.openai.OpenAiChatModel;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 
@@ -53,6 +49,11 @@ public class Reflectors {
         fallback.ifPresent(this::named);
     }
 
+    /** The chat model of the {@code llm} reflector (JSON answers where the provider can be asked for them). */
+    static ChatModel chatModel(EngramConfig.Llm c, String model) {
+        return ChatModels.of(c, model, true, "engram.reflect.llm");
+    }
+
     /** Reflects {@code bank} with the reflector {@code name} (null: the default). */
     public Reflected reflect(Recall recall, Bank bank, String name) {
         Reflector reflector = named(name == null ? fallback.orElse(null) : name);
@@ -80,27 +81,6 @@ public class Reflectors {
             default:
                 throw new Invalid("reflector-unknown", "reflector", "There is no reflector \"" + name + "\"; "
                         + "name llm or deterministic.");
-        }
-    }
-
-    /** The chat model of {@code provider}; one retry, the configured timeout and answer bound. */
-    static ChatModel chatModel(EngramConfig.Llm c, String model) {
-        switch (c.provider().toLowerCase(Locale.ROOT)) {
-            case "openai":
-                return OpenAiChatModel.builder().modelName(model).baseUrl(c.baseUrl().orElse(null))
-                        .apiKey(c.apiKey().orElse("none")).timeout(c.timeout()).maxRetries(1)
-                        .maxTokens(c.maxTokens()).temperature(0.0).build();
-            case "anthropic":
-                return AnthropicChatModel.builder().modelName(model).baseUrl(c.baseUrl().orElse(null))
-                        .apiKey(c.apiKey().orElse("none")).timeout(c.timeout()).maxRetries(1)
-                        .maxTokens(c.maxTokens()).temperature(0.0).build();
-            case "ollama":
-                return OllamaChatModel.builder().modelName(model)
-                        .baseUrl(c.baseUrl().orElse("http://localhost:11434")).timeout(c.timeout()).maxRetries(1)
-                        .responseFormat(ResponseFormat.JSON).temperature(0.0).build();
-            default:
-                throw new IllegalStateException("engram.reflect.llm.provider is \"" + c.provider() + "\"; it takes "
-                        + "openai, anthropic or ollama.");
         }
     }
 }

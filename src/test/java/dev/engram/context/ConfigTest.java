@@ -58,7 +58,7 @@ class ConfigTest {
             return null;
         });
         refused("token-counter-unknown", "token_counter",
-                () -> new ContextConfig(null, 0, null, null, null, null, false, "tiktoken/o200k_base"));
+                () -> new ContextConfig(null, 0, null, null, null, null, false, "sentencepiece/llama"));
     }
 
     @Test

@@ -1,0 +1,180 @@
+package dev.engram.api;
+
+import static dev.engram.api.Api.json;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.context.Message;
+import dev.engram.context.TokenCounter;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code POST /v1/compact} over HTTP without a summarizer: both formats round-trip (a kept message comes back exactly
+ * as sent, tool calls, tool_use and tool_result blocks included), strategies and budgets apply and the last message
+ * stays, and malformed requests are refused with the member at fault.
+ */
+@QuarkusTest
+class CompactApiTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    static final String OPENAI = """
+            [{"role": "system", "content": "You are terse."},
+             {"role": "user", "content": "Read a.txt"},
+             {"role": "assistant", "content": null, "tool_calls": [{"id": "call_1", "type": "function",
+               "function": {"name": "read_file", "arguments": "{\\"path\\": \\"a.txt\\"}"}}]},
+             {"role": "tool", "tool_call_id": "call_1", "content": "hello"},
+             {"role": "assistant", "content": "It says hello."},
+             {"role": "user", "content": [{"type": "text", "text": "And this?"},
+               {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}]},
+             {"role": "assistant", "content": "A picture.", "refusal": null},
+             {"role": "user", "name": "leo", "content": "Thanks."}]""";
+
+    static final String ANTHROPIC = """
+            [{"role": "user", "content": "Read a.txt"},
+             {"role": "assistant", "content": [{"type": "thinking", "thinking": "I should read it.", "signature": "s1"},
+               {"type": "tool_use", "id": "toolu_1", "name": "read_file", "input": {"path": "a.txt"}}]},
+             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "hello"}]},
+             {"role": "assistant", "content": "It says hello."},
+             {"role": "user", "content": "Now b.txt"},
+             {"role": "assistant", "content": [{"type": "text", "text": "Reading."},
+               {"type": "tool_use", "id": "toolu_2", "name": "read_file", "input": {"path": "b.txt"}}]},
+             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_2", "is_error": true,
+               "content": [{"type": "text", "text": "no such file"}]}]}]""";
+
+    static JsonNode post(String body, int status) throws Exception {
+        return JSON.readTree(json().body(body).post("/v1/compact").then().statusCode(status).extract().asString());
+    }
+
+    @Test
+    void anOpenAiConversationComesBackWithTheKeptMessagesAsSentAndANoteForTheOmitted() throws Exception {
+        JsonNode sent = JSON.readTree(OPENAI);
+        JsonNode reply = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"strategy\": {\"name\": "
+                + "\"sliding_window\", \"keep_first\": 1, \"keep_last\": 5}}", 200);
+        JsonNode got = reply.get("messages");
+        assertEquals("openai-chat", reply.get("format").asText());
+        assertEquals(7, got.size());
+        assertEquals(sent.get(0), got.get(0));
+        assertEquals(JSON.readTree("{\"role\": \"system\", \"content\": \"[... 2 earlier conversation messages "
+                + "omitted by sliding-window compaction ...]\"}"), got.get(1));
+        for (int i = 0; i < 5; i++) {
+            assertEquals(sent.get(3 + i), got.get(2 + i));
+        }
+        assertEquals(true, reply.get("tokens_after").asInt() > 765, "the image is still counted");
+    }
+
+    @Test
+    void aConversationThatNeedsNothingComesBackWhole() throws Exception {
+        JsonNode reply = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"budget_tokens\": 100000}",
+                200);
+        assertEquals(JSON.readTree(OPENAI), reply.get("messages"));
+        assertEquals(reply.get("tokens_before"), reply.get("tokens_after"));
+    }
+
+    @Test
+    void anAnthropicConversationKeepsItsSystemItsToolUseAndToolResultBlocks() throws Exception {
+        JsonNode sent = JSON.readTree(ANTHROPIC);
+        JsonNode reply = post("{\"format\": \"anthropic\", \"system\": \"You are terse.\", \"messages\": " + ANTHROPIC
+                + ", \"strategy\": {\"name\": \"sliding_window\", \"keep_first\": 2, \"keep_last\": 3}}", 200);
+        assertEquals("anthropic", reply.get("format").asText());
+        assertEquals("You are terse.", reply.get("system").asText());
+        JsonNode got = reply.get("messages");
+        assertEquals(5, got.size());
+        assertEquals(sent.get(0), got.get(0));
+        assertEquals(JSON.readTree("{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"[... 3 "
+                + "earlier conversation messages omitted by sliding-window compaction ...]\"}]}"), got.get(1));
+        assertEquals(sent.get(4), got.get(2));
+        assertEquals(sent.get(5), got.get(3));
+        assertEquals(sent.get(6), got.get(4));
+    }
+
+    @Test
+    void anAnthropicSystemOfBlocksComesBackAsSent() throws Exception {
+        String system = "[{\"type\": \"text\", \"text\": \"You are terse.\", \"cache_control\": {\"type\": "
+                + "\"ephemeral\"}}]";
+        JsonNode reply = post("{\"format\": \"anthropic\", \"system\": " + system + ", \"messages\": " + ANTHROPIC
+                + "}", 200);
+        assertEquals(JSON.readTree(system), reply.get("system"));
+        assertEquals(JSON.readTree(ANTHROPIC), reply.get("messages"));
+    }
+
+    @Test
+    void aBudgetDropsTheOldestMessagesButNeverTheLast() throws Exception {
+        JsonNode sent = JSON.readTree(OPENAI);
+        JsonNode tight = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"budget_tokens\": 1}", 200);
+        assertEquals(1, tight.get("messages").size());
+        assertEquals(sent.get(7), tight.get("messages").get(0));
+
+        JsonNode two = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"budget_tokens\": 20}", 200);
+        assertEquals(List.of(sent.get(6), sent.get(7)), List.of(two.get("messages").get(0), two.get("messages").get(1)));
+        assertEquals(true, two.get("tokens_after").asInt() <= 20);
+    }
+
+    @Test
+    void aTokenizerCanBeNamed() throws Exception {
+        JsonNode reply = post("{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", \"content\": "
+                + "\"hello world\"}], \"token_counter\": \"tiktoken/o200k_base\"}", 200);
+        assertEquals(TokenCounter.named("tiktoken/o200k_base").countMessages(List.of(Message.user("hello world"))),
+                reply.get("tokens_before").asInt());
+        assertEquals(TokenCounter.named("tiktoken/o200k_base").count("user") + 2 + 4,
+                reply.get("tokens_before").asInt());
+    }
+
+    @Test
+    void aSummarizingStrategyWithoutASummarizerIs409() {
+        json().body("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"strategy\": {\"name\": "
+                + "\"summarization\", \"keep_last\": 2}}").post("/v1/compact").then().statusCode(409)
+                .contentType("application/problem+json").body("type", containsString("summarizer-not-configured"))
+                .body("detail", containsString("use sliding_window"));
+    }
+
+    @Test
+    void refusalsNameTheMemberAtFault() {
+        refused("{\"format\": \"openai-chat\", \"messages\": [], \"strategy\": {\"name\": \"lifo\"}}",
+                "strategy-unknown", "strategy.name");
+        refused("{\"format\": \"openai-chat\", \"messages\": [], \"strategy\": {\"name\": \"sliding_window\", "
+                + "\"keep_last\": -1}}", "strategy-negative", "strategy.keep_last");
+        refused("{\"format\": \"openai-chat\", \"messages\": [], \"strategy\": {\"keep_lots\": 1}}",
+                "unknown-member", "strategy.keep_lots");
+        refused("{\"format\": \"gemini\", \"messages\": []}", "format-unknown", "format");
+        refused("{\"messages\": []}", "format-unknown", "format");
+        refused("{\"format\": \"openai-chat\"}", "messages-missing", "messages");
+        refused("{\"format\": \"openai-chat\", \"messages\": [], \"budget_tokens\": -5}", "budget-negative",
+                "budget_tokens");
+        refused("{\"format\": \"openai-chat\", \"messages\": [], \"token_counter\": \"words\"}",
+                "token-counter-unknown", "token_counter");
+        refused("{\"format\": \"openai-chat\", \"system\": \"s\", \"messages\": []}", "system-member", "system");
+        refused("{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", \"content\": \"a\"}, "
+                + "{\"content\": \"b\"}]}", "message-malformed", "messages.1.role");
+        refused("{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"robot\", \"content\": \"a\"}]}",
+                "message-malformed", "messages.0.role");
+        refused("{\"format\": \"openai-chat\", \"messages\": [42]}", "message-malformed", "messages.0");
+        refused("{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", \"content\": 7}]}",
+                "message-malformed", "messages.0.content");
+        refused("{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", \"content\": [{\"type\": "
+                + "\"text\"}]}]}", "message-malformed", "messages.0.content.0.text");
+        refused("{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"assistant\", \"tool_calls\": [{\"id\": "
+                + "\"c1\"}]}]}", "message-malformed", "messages.0.tool_calls.0.function");
+        refused("{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"tool\", \"content\": \"x\"}]}",
+                "message-malformed", "messages.0.tool_call_id");
+        refused("{\"format\": \"anthropic\", \"messages\": [{\"role\": \"system\", \"content\": \"x\"}]}",
+                "message-malformed", "messages.0.role");
+        refused("{\"format\": \"anthropic\", \"messages\": [{\"role\": \"user\"}]}", "message-malformed",
+                "messages.0.content");
+        refused("{\"format\": \"anthropic\", \"messages\": [{\"role\": \"assistant\", \"content\": [{\"type\": "
+                + "\"tool_use\", \"name\": \"read\"}]}]}", "message-malformed", "messages.0.content.0.id");
+        refused("{\"format\": \"anthropic\", \"messages\": [{\"role\": \"user\", \"content\": [{\"type\": "
+                + "\"tool_result\", \"content\": \"x\"}]}]}", "message-malformed", "messages.0.content.0.tool_use_id");
+        refused("{\"format\": \"anthropic\", \"system\": 5, \"messages\": []}", "message-malformed", "system");
+    }
+
+    static void refused(String body, String rule, String field) {
+        json().body(body).post("/v1/compact").then().statusCode(422).contentType("application/problem+json")
+                .body("rule", equalTo(rule)).body("field", equalTo(field));
+    }
+}

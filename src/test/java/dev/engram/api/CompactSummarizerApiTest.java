@@ -1,0 +1,143 @@
+package dev.engram.api;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
+import static dev.engram.api.Api.json;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code POST /v1/compact} with the summarizer configured against a local fake of an OpenAI-compatible API
+ * (WireMock): summaries take the summarized messages' place (in an anthropic conversation, before any turn, in its
+ * system); a model that fails or times out is a 502; a block over the token cap is sent cut, with the SPEC's note.
+ */
+@QuarkusTest
+@TestProfile(CompactSummarizerApiTest.WithSummarizer.class)
+class CompactSummarizerApiTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A fake chat-completions API, started before Engram so that its URL is in Engram's settings. */
+    public static class FakeModel implements QuarkusTestResourceLifecycleManager {
+
+        static WireMockServer server;
+
+        @Override
+        public Map<String, String> start() {
+            server = new WireMockServer(wireMockConfig().dynamicPort());
+            server.start();
+            return Map.of("engram.context.summarizer.model", "gpt-test", "engram.context.summarizer.base-url",
+                    server.baseUrl() + "/v1", "engram.context.summarizer.api-key", "sk-fake",
+                    "engram.context.summarizer.timeout", "2s");
+        }
+
+        @Override
+        public void stop() {
+            server.stop();
+        }
+    }
+
+    /** Engram with its summarizer on the fake model. */
+    public static class WithSummarizer implements QuarkusTestProfile {
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(FakeModel.class));
+        }
+    }
+
+    static final String CONVERSATION = "[{\"role\": \"user\", \"content\": \"Where is Apollo?\"}, "
+            + "{\"role\": \"assistant\", \"content\": \"On track.\"}, {\"role\": \"user\", \"content\": \"When?\"}, "
+            + "{\"role\": \"assistant\", \"content\": \"Friday.\"}, {\"role\": \"user\", \"content\": \"Thanks.\"}]";
+
+    @BeforeEach
+    void reset() {
+        FakeModel.server.resetAll();
+    }
+
+    static void modelAnswers(int status, String content, int delayMillis) throws Exception {
+        String body = status != 200 ? content : JSON.writeValueAsString(JSON.createObjectNode()
+                .put("id", "chatcmpl-1").put("object", "chat.completion").put("created", 1).put("model", "gpt-test")
+                .set("choices", JSON.createArrayNode().add(JSON.createObjectNode().put("index", 0)
+                        .put("finish_reason", "stop").set("message", JSON.createObjectNode()
+                                .put("role", "assistant").put("content", content)))));
+        FakeModel.server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(status)
+                .withHeader("Content-Type", "application/json").withBody(body).withFixedDelay(delayMillis)));
+    }
+
+    static String sentText() throws Exception {
+        List<com.github.tomakehurst.wiremock.verification.LoggedRequest> sent = FakeModel.server
+                .findAll(postRequestedFor(urlEqualTo("/v1/chat/completions")));
+        assertEquals(1, sent.size());
+        return JSON.readTree(sent.get(0).getBodyAsString()).at("/messages/1/content").asText();
+    }
+
+    @Test
+    void theOlderMessagesBecomeTheModelsSummary() throws Exception {
+        modelAnswers(200, "Apollo is on track for Friday.", 0);
+        JsonNode sent = JSON.readTree(CONVERSATION);
+        JsonNode reply = JSON.readTree(json().body("{\"format\": \"openai-chat\", \"messages\": " + CONVERSATION
+                + ", \"strategy\": {\"name\": \"summarization\", \"keep_last\": 1}}").post("/v1/compact").then()
+                .statusCode(200).extract().asString());
+        assertEquals(JSON.readTree("[{\"role\": \"system\", \"content\": \"Apollo is on track for Friday.\"}]")
+                .get(0), reply.at("/messages/0"));
+        assertEquals(sent.get(4), reply.at("/messages/1"));
+        assertEquals(2, reply.get("messages").size());
+        assertEquals("user: Where is Apollo?\nassistant: On track.\nuser: When?\nassistant: Friday.\n", sentText());
+    }
+
+    @Test
+    void anAnthropicSummaryBeforeAnyTurnJoinsTheSystem() throws Exception {
+        modelAnswers(200, "Asked about Apollo.", 0);
+        JsonNode reply = JSON.readTree(json().body("{\"format\": \"anthropic\", \"system\": \"Be brief.\", "
+                + "\"messages\": " + CONVERSATION + ", \"strategy\": {\"name\": \"summarization\", \"keep_last\": 2}}")
+                .post("/v1/compact").then().statusCode(200).extract().asString());
+        assertEquals("Asked about Apollo.", reply.get("system").asText());
+        assertEquals(JSON.readTree(CONVERSATION).get(3), reply.at("/messages/0"));
+        assertEquals(2, reply.get("messages").size());
+        assertEquals("system: Be brief.\nuser: Where is Apollo?\nassistant: On track.\nuser: When?\n", sentText());
+    }
+
+    @Test
+    void aBlockOverTheTokenCapIsSentCutWithTheNote() throws Exception {
+        modelAnswers(200, "Long.", 0);
+        String big = "y".repeat(200);
+        json().body("{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", \"content\": \"" + big + "\"},"
+                + " {\"role\": \"user\", \"content\": \"last\"}], \"strategy\": {\"name\": \"summarization\", "
+                + "\"keep_last\": 1, \"max_summarize_tokens\": 20}}").post("/v1/compact").then().statusCode(200);
+        assertEquals("user: " + "y".repeat(53) + "…\n[... truncated for summarization ...]", sentText());
+    }
+
+    @Test
+    void aFailingModelIsA502WithRetryAfter() throws Exception {
+        modelAnswers(500, "{\"error\": {\"message\": \"The server had an error\"}}", 0);
+        json().body("{\"format\": \"openai-chat\", \"messages\": " + CONVERSATION + ", \"strategy\": {\"name\": "
+                + "\"summarization\", \"keep_last\": 1}}").post("/v1/compact").then().statusCode(502)
+                .contentType("application/problem+json").header("Retry-After", "5")
+                .body("type", containsString("summarizer-failed"))
+                .body("detail", containsString("Summarizing conversation messages 1-4 failed"))
+                .body("detail", containsString("The server had an error"));
+    }
+
+    @Test
+    void aModelSlowerThanTheTimeoutIsA502() throws Exception {
+        modelAnswers(200, "Too late.", 5000);
+        json().body("{\"format\": \"openai-chat\", \"messages\": " + CONVERSATION + ", \"strategy\": {\"name\": "
+                + "\"hierarchical\"}}").post("/v1/compact").then().statusCode(502)
+                .body("type", containsString("summarizer-failed"));
+    }
+}
