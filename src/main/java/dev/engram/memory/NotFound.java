@@ -41,4 +41,16 @@ public final class NotFound extends MemoryException {
         return new NotFound("No store " + id + ". A store is created by its first write, or by PUT /v1/stores/"
                 + id + ".");
     }
+
+    /** No context {@code id} in the store. */
+    public static NotFound context(String id) {
+        return new NotFound("No context " + id + " in this store. PUT /v1/stores/{store}/contexts/" + id
+                + " creates it; a deleted context is gone.");
+    }
+
+    /** No cached tool result that {@code hash} names in context {@code id} (or the prefix names several). */
+    public static NotFound toolResult(String id, String hash) {
+        return new NotFound("No cached result found for hash: " + hash + " in context " + id + ". Use the short "
+                + "hash a step carries, the full hash, or a prefix of it that names one result.");
+    }
 }

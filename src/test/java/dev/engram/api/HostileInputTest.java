@@ -105,6 +105,14 @@ class HostileInputTest {
             new Route("GET", "/v1/stores/{s}/banks/{bank}/context?order=SOUL", null),
             new Route("POST", "/v1/stores/{s}/banks/{bank}/reflect", "{\"reflector\": \"deterministic\"}"),
             new Route("PUT", "/v1/stores/{s}/mental-models/{id}", "{\"name\": \"n\"}"),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}", "{\"strategy\": {\"name\": \"sliding_window\"}}"),
+            new Route("POST", "/v1/stores/{s}/contexts/{id}/steps", "{\"steps\": [{\"thought\": \"t\", \"action\": "
+                    + "{\"id\": \"c1\", \"name\": \"read_file\", \"input\": {\"path\": \"a\"}}}]}"),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}/system-prompt", "{\"text\": \"be brief\"}"),
+            new Route("POST", "/v1/stores/{s}/contexts/{id}/token-count", "{\"input_tokens\": 10}"),
+            new Route("GET", "/v1/stores/{s}/contexts/{id}/prompt", null),
+            new Route("POST", "/v1/stores/{s}/contexts/{id}/compact", ""),
+            new Route("GET", "/v1/stores/{s}/contexts/{id}/tool-results/abcd?start_line=1", null),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
             new Route("POST", "/v1/compact", "{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", "
                     + "\"content\": \"hi\"}]}"),
@@ -131,6 +139,10 @@ class HostileInputTest {
                     .then().statusCode(201);
         }
         given().contentType("application/json").post("/v1/stores/" + store + "/sessions/s1/render?scope=user")
+                .then().statusCode(200);
+        Api.json().body("{}").put("/v1/stores/" + store + "/contexts/m-1").then().statusCode(201);
+        Api.json().body("{\"steps\": [{\"thought\": \"SECRET\", \"action\": {\"id\": \"c\", \"name\": \"cat\"}, "
+                + "\"observation\": \"o\", \"cache\": true}]}").post("/v1/stores/" + store + "/contexts/m-1/steps")
                 .then().statusCode(200);
         readOnly = key("hostile-read", "[{\"stores\": \"" + store + "\", \"role\": \"read\"}]");
         otherTenant = key("hostile-other", "[{\"stores\": \"elsewhere-*\", \"role\": \"admin\"}]");
@@ -461,10 +473,12 @@ class HostileInputTest {
                         + "(select count(*) from store_creator), "
                         + "(select count(*) || '/' || count(archived_at) from memory), "
                         + "(select (select count(*) from bank_slot) + (select count(*) from bank_settings) "
-                        + "+ (select count(*) from mental_model))")) {
+                        + "+ (select count(*) from mental_model)), "
+                        + "(select count(*) || '/' || coalesce(md5(string_agg(config::text || state, ',' "
+                        + "order by store_id, id)), '') || '/' || (select count(*) from tool_result) from context)")) {
             r.next();
             List<String> parts = new ArrayList<>();
-            for (int i = 1; i <= 9; i++) {
+            for (int i = 1; i <= 10; i++) {
                 parts.add(r.getString(i));
             }
             return String.join(" ", parts);

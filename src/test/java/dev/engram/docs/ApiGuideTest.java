@@ -57,7 +57,8 @@ class ApiGuideTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"docs/api.md, 15", "docs/render.md, 7", "docs/tools.md, 6", "docs/recall.md, 5"})
+    @CsvSource({"docs/api.md, 15", "docs/render.md, 7", "docs/tools.md, 6", "docs/recall.md, 5",
+        "docs/context.md, 5"})
     void everyCurlExamplePrintsWhatTheGuideShows(String doc, int atLeast) throws Exception {
         List<Example> examples = examples(Path.of(doc));
         assertTrue(examples.size() >= atLeast, doc + " has its examples: " + examples.size());

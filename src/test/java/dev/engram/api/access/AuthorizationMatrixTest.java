@@ -143,6 +143,20 @@ class AuthorizationMatrixTest {
                     + "\"global\", \"arguments\": {\"query\": \"secret\"}}", "401 401 401 404 200 403 200"),
             route("memory_remember tool", "POST", S + "/tools/call", "{\"name\": \"memory_remember\", \"bank\": "
                     + "\"global\", \"arguments\": {\"content\": \"x\"}}", "401 401 401 404 403 403 200"),
+            route("configure a context", "PUT", S + "/contexts/c-2", "{\"strategy\": {\"name\": \"summarization\"}}",
+                    "401 401 401 404 403 403 201"),
+            route("get a context", "GET", S + "/contexts/c-1", null, "401 401 401 404 200 403 200"),
+            route("append context steps", "POST", S + "/contexts/c-1/steps", "{\"steps\": [{\"thought\": \"t\"}]}",
+                    "401 401 401 404 403 403 200"),
+            route("set a context's plan", "PUT", S + "/contexts/c-1/plan", "{\"text\": \"p\"}",
+                    "401 401 401 404 403 403 200"),
+            route("a context's prompt", "GET", S + "/contexts/c-1/prompt", null, "401 401 401 404 200 403 200"),
+            route("a context's fill", "GET", S + "/contexts/c-1/fill", null, "401 401 401 404 200 403 200"),
+            route("compact a context", "POST", S + "/contexts/c-1/compact", null, "401 401 401 404 403 403 200"),
+            route("a cached tool result", "GET", S + "/contexts/c-1/tool-results/" + dev.engram.context.cache
+                    .ToolResultCache.contentHash("read_file", "SECRET-file").substring(0, 4), null,
+                    "401 401 401 404 200 403 200"),
+            route("delete a context", "DELETE", S + "/contexts/c-1", null, "401 401 401 404 403 403 204"),
             route("manifest helpers", "POST", "/v1/manifests/fold", "{\"records\": []}",
                     "401 401 401 200 200 200 200"),
             route("stateless compaction", "POST", "/v1/compact", "{\"format\": \"openai-chat\", \"messages\": "
@@ -306,6 +320,11 @@ class AuthorizationMatrixTest {
         given().contentType("application/json")
                 .post("/v1/stores/" + store + "/sessions/s1/render?scope=user&scope=rules&scope=project").then()
                 .statusCode(200);
+        given().contentType("application/json").body("{}").put("/v1/stores/" + store + "/contexts/c-1").then()
+                .statusCode(201);
+        given().contentType("application/json").body("{\"steps\": [{\"thought\": \"SECRET-context\", \"action\": "
+                + "{\"id\": \"c1\", \"name\": \"read_file\"}, \"observation\": \"SECRET-file\", \"cache\": true}]}")
+                .post("/v1/stores/" + store + "/contexts/c-1/steps").then().statusCode(200);
     }
 
     /** Everything PostgreSQL holds about {@code store}, and how many keys there are. */
@@ -326,6 +345,9 @@ class AuthorizationMatrixTest {
                     one(c, "with t(id) as (select ?::text) select (select count(*) from bank_slot, t where store_id "
                             + "= t.id) || '/' || (select count(*) from bank_settings, t where store_id = t.id) || '/' "
                             + "|| (select count(*) from mental_model, t where store_id = t.id)", store),
+                    one(c, "select count(*) || '/' || coalesce(md5(string_agg(config::text || state, ',' order by id)), "
+                            + "'') from context where store_id = ?", store),
+                    one(c, "select count(*) || '' from tool_result where store_id = ?", store),
                     one(c, "select count(*) || '/' || count(revoked_at) from api_key where ? <> ''", store));
         }
     }
