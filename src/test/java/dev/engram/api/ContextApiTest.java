@@ -144,7 +144,7 @@ class ContextApiTest {
                 .body("rule", equalTo("strategy-unknown"));
         json().body("{\"model\": {\"context_window\": -1}}").put(c).then().statusCode(422)
                 .body("rule", equalTo("model-negative"));
-        json().body("{\"token_counter\": \"tiktoken/o200k_base\"}").put(c).then().statusCode(422)
+        json().body("{\"token_counter\": \"sentencepiece/llama\"}").put(c).then().statusCode(422)
                 .body("rule", equalTo("token-counter-unknown"));
         json().body("{\"pruning\": {\"keep_last_n\": -2}}").put(c).then().statusCode(422);
         json().body("{\"mood\": 1}").put(c).then().statusCode(422);
