@@ -161,11 +161,7 @@ public class ToolsResource {
             gate.checkReadsMemories(Params.store(storeId));
         }
         Optional<Map<String, Object>> args = arguments(body.arguments());
-        Map<String, Object> request = new LinkedHashMap<>();
-        request.put("name", body.name());
-        request.put("arguments", args.isPresent() ? args.get() : String.valueOf(body.arguments()));
-        request.put("bank", bank.bankId());
-        Optional<IdempotencyKey> key = keys.read(keyHeader, "POST", "/v1/stores/" + storeId + "/tools/call", request);
+        Optional<IdempotencyKey> key = key(keyHeader, body, args);
         ToolResult r;
         try {
             r = args.isEmpty() ? new ToolResult("The arguments are not a JSON object; send them as an object, "
@@ -179,13 +175,18 @@ public class ToolsResource {
         return RestResponse.ok(new CallJson(r.output(), r.isError(), null));
     }
 
-    /** The call's key, if one was sent; the request it identifies is the tool, its arguments and the scopes. */
+    /**
+     * The call's key, if one was sent; the request it identifies is the tool, its arguments, the scopes and the bank.
+     */
     private Optional<IdempotencyKey> key(String header, CallBody body, Optional<Map<String, Object>> args) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("name", body.name());
         request.put("arguments", args.isPresent() ? args.get() : String.valueOf(body.arguments()));
         request.put("scopes", body.scopes());
         request.put("read_scopes", body.readScopes());
+        if (body.bank() != null) {
+            request.put("bank", Bank.parse(body.bank()).bankId());
+        }
         return keys.read(header, "POST", "/v1/stores/" + storeId + "/tools/call", request);
     }
 

@@ -1,6 +1,5 @@
 package dev.engram.api;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
@@ -69,14 +68,8 @@ class CompactSummarizerApiTest {
         FakeModel.server.resetAll();
     }
 
-    static void modelAnswers(int status, String content, int delayMillis) throws Exception {
-        String body = status != 200 ? content : JSON.writeValueAsString(JSON.createObjectNode()
-                .put("id", "chatcmpl-1").put("object", "chat.completion").put("created", 1).put("model", "gpt-test")
-                .set("choices", JSON.createArrayNode().add(JSON.createObjectNode().put("index", 0)
-                        .put("finish_reason", "stop").set("message", JSON.createObjectNode()
-                                .put("role", "assistant").put("content", content)))));
-        FakeModel.server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(status)
-                .withHeader("Content-Type", "application/json").withBody(body).withFixedDelay(delayMillis)));
+    static void modelAnswers(int status, String content, int delayMillis) {
+        dev.engram.llm.FakeChatApis.openAiAnswers(FakeModel.server, status, content, delayMillis);
     }
 
     static String sentText() throws Exception {

@@ -1,6 +1,5 @@
 package dev.engram.api;
 
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -78,14 +77,8 @@ class ReflectApiTest {
         FakeModel.server.resetAll();
     }
 
-    static void modelAnswers(int status, String content) throws Exception {
-        String body = status != 200 ? content : JSON.writeValueAsString(JSON.createObjectNode()
-                .put("id", "chatcmpl-1").put("object", "chat.completion").put("created", 1).put("model", "gpt-test")
-                .set("choices", JSON.createArrayNode().add(JSON.createObjectNode().put("index", 0)
-                        .put("finish_reason", "stop").set("message", JSON.createObjectNode()
-                                .put("role", "assistant").put("content", content)))));
-        FakeModel.server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(status)
-                .withHeader("Content-Type", "application/json").withBody(body)));
+    static void modelAnswers(int status, String content) {
+        dev.engram.llm.FakeChatApis.openAiAnswers(FakeModel.server, status, content, 0);
     }
 
     static String facts(String... ids) {
@@ -162,6 +155,34 @@ class ReflectApiTest {
         json().body("{\"reflector\": \"deterministic\"}").post("/v1/stores/" + s + "/banks/user:alice/reflect")
                 .then().statusCode(200).body("created", equalTo(1)).body("reflector", equalTo("deterministic"));
         FakeModel.server.verify(0, postRequestedFor(urlEqualTo("/v1/chat/completions")));
+    }
+
+    @Test
+    void aReplicaRunsAtMostItsBoundOfReflectionsAtOnceAndTheNextIsBusy() throws Exception {
+        List<String> stores = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            stores.add(facts("f1", "f2"));
+        }
+        dev.engram.llm.FakeChatApis.openAiAnswers(FakeModel.server, 200, "{\"observations\": []}", 2500);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(5);
+        List<Integer> statuses;
+        try {
+            List<java.util.concurrent.Future<Integer>> calls = new java.util.ArrayList<>();
+            for (String s : stores) {
+                calls.add(pool.submit(() -> json().post("/v1/stores/" + s + "/banks/user:alice/reflect")
+                        .then().extract().statusCode()));
+            }
+            statuses = new java.util.ArrayList<>();
+            for (var f : calls) {
+                statuses.add(f.get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertEquals(4, statuses.stream().filter(st -> st == 200).count(), statuses.toString());
+        assertEquals(1, statuses.stream().filter(st -> st == 503).count(), statuses.toString());
+        modelAnswers(200, "{\"observations\": []}");
+        json().post("/v1/stores/" + stores.get(0) + "/banks/user:alice/reflect").then().statusCode(200);
     }
 
     private long count(String sql, String store) throws Exception {

@@ -28,7 +28,6 @@ import dev.engram.ops.EngramConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,45 +60,15 @@ class ChatSummarizerTest {
     }
 
     static EngramConfig.Llm settings(String provider, String baseUrl, Duration timeout) {
-        return new EngramConfig.Llm() {
-            public String provider() {
-                return provider;
-            }
-
-            public Optional<String> model() {
-                return Optional.of("test-model");
-            }
-
-            public Optional<String> baseUrl() {
-                return Optional.of(baseUrl);
-            }
-
-            public Optional<String> apiKey() {
-                return Optional.of("sk-test-456");
-            }
-
-            public Duration timeout() {
-                return timeout;
-            }
-
-            public int maxTokens() {
-                return 500;
-            }
-        };
+        return FakeChatApis.settings(provider, baseUrl, "sk-test-456", timeout, 500);
     }
 
     static Summarizer openAi() {
         return Summarizers.of(settings("openai", server.baseUrl() + "/v1", Duration.ofSeconds(5)), "test-model");
     }
 
-    static void openAiAnswers(int status, String content) throws Exception {
-        String body = status != 200 ? content : JSON.writeValueAsString(JSON.createObjectNode().put("id", "c1")
-                .put("object", "chat.completion").put("created", 1).put("model", "test-model")
-                .set("choices", JSON.createArrayNode().add(JSON.createObjectNode().put("index", 0)
-                        .put("finish_reason", "stop").set("message", JSON.createObjectNode()
-                                .put("role", "assistant").put("content", content)))));
-        server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(status)
-                .withHeader("Content-Type", "application/json").withBody(body)));
+    static void openAiAnswers(int status, String content) {
+        FakeChatApis.openAiAnswers(server, status, content, 0);
     }
 
     @Test

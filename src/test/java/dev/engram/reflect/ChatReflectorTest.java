@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.engram.llm.FakeChatApis;
 import dev.engram.memory.ReflectionFailed;
 import dev.engram.ops.EngramConfig;
 import dev.engram.recall.Bank;
@@ -23,7 +24,6 @@ import dev.engram.recall.Observation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,39 +66,13 @@ class ChatReflectorTest {
     }
 
     static ChatReflector reflector(String provider, String baseUrl) {
-        EngramConfig.Llm llm = new EngramConfig.Llm() {
-            public String provider() {
-                return provider;
-            }
-
-            public Optional<String> model() {
-                return Optional.of("test-model");
-            }
-
-            public Optional<String> baseUrl() {
-                return Optional.of(baseUrl);
-            }
-
-            public Optional<String> apiKey() {
-                return Optional.of("sk-test-123");
-            }
-
-            public Duration timeout() {
-                return Duration.ofSeconds(5);
-            }
-
-            public int maxTokens() {
-                return 1000;
-            }
-        };
+        EngramConfig.Llm llm = FakeChatApis.settings(provider, baseUrl, "sk-test-123", Duration.ofSeconds(5),
+                1000);
         return new ChatReflector(Reflectors.chatModel(llm, "test-model"), provider + " test-model");
     }
 
-    static String openAi(String content) throws Exception {
-        return JSON.writeValueAsString(JSON.createObjectNode().put("id", "chatcmpl-1").put("object", "chat.completion")
-                .put("created", 1).put("model", "test-model").set("choices", JSON.createArrayNode().add(
-                        JSON.createObjectNode().put("index", 0).put("finish_reason", "stop").set("message",
-                                JSON.createObjectNode().put("role", "assistant").put("content", content)))));
+    static String openAi(String content) {
+        return FakeChatApis.openAiCompletion(content);
     }
 
     static void openAiAnswers(String content) throws Exception {

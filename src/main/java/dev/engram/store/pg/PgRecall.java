@@ -58,20 +58,51 @@ final class PgRecall implements Recall {
 
     @Override
     public Memory save(Memory memory) {
+        return save(memory, Optional.empty());
+    }
+
+    @Override
+    public Memory save(Memory memory, IdempotencyKey key) {
+        return save(memory, Optional.of(key));
+    }
+
+    /**
+     * Saves that read without a lock before one that reads under the store's lock, which no other change of the
+     * store can come between (but the store's very first writes, which create its row).
+     */
+    private static final int OPTIMISTIC = 2;
+
+    /**
+     * A save: one statement in autocommit, or, under a key or after {@link #OPTIMISTIC} lost races, a transaction
+     * that first takes the key's lock (answering the first save under it) or the store's lock.
+     */
+    private Memory save(Memory memory, Optional<IdempotencyKey> key) {
         Instant now = now();
         Memory m = inMicros(memory.saved(now));
         MemoryRules.check(m, now);
         boolean madeId = memory.id().isEmpty();
         for (int attempt = 1; ; attempt++) {
+            boolean locked = attempt > OPTIMISTIC;
             try (Connection c = recalls.dataSource().getConnection()) {
                 Saved saved;
-                if (attempt <= OPTIMISTIC) {
+                if (key.isEmpty() && !locked) {
                     saved = saveOnce(c, m, now, madeId && attempt == 1);
                 } else {
                     c.setAutoCommit(false);
                     try {
-                        lockStore(c);
-                        saved = saveOnce(c, m, now, false);
+                        Optional<MemoryReplayed> first = key.isEmpty() ? Optional.empty() : firstUnder(c, key.get());
+                        if (first.isPresent()) {
+                            throw first.get();
+                        }
+                        if (locked) {
+                            lockStore(c);
+                        }
+                        saved = saveOnce(c, m, now, madeId && attempt == 1);
+                        if (key.isPresent()) {
+                            exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
+                                    + "values (?, ?, ?, ?, ?, ?)", store, key.get().caller(), key.get().key(),
+                                    key.get().fingerprint(), saved.seq(), key.get().reply());
+                        }
                         c.commit();
                     } catch (SQLException | RuntimeException e) {
                         c.rollback();
@@ -81,50 +112,8 @@ final class PgRecall implements Recall {
                 recalls.appended(store, saved.seq());
                 return saved.memory();
             } catch (SQLException e) {
-                if (!raced(e, attempt)) {
-                    throw saveRefusal(e);
-                }
-            }
-        }
-    }
-
-    /**
-     * Saves that read without a lock before one that reads under the store's lock, which no other change of the
-     * store can come between (but the store's very first writes, which create its row).
-     */
-    private static final int OPTIMISTIC = 2;
-
-    @Override
-    public Memory save(Memory memory, IdempotencyKey key) {
-        Instant now = now();
-        Memory m = inMicros(memory.saved(now));
-        MemoryRules.check(m, now);
-        for (int attempt = 1; ; attempt++) {
-            try (Connection c = recalls.dataSource().getConnection()) {
-                c.setAutoCommit(false);
-                Saved saved;
-                try {
-                    Optional<MemoryReplayed> first = firstUnder(c, key);
-                    if (first.isPresent()) {
-                        throw first.get();
-                    }
-                    if (attempt > OPTIMISTIC) {
-                        lockStore(c);
-                    }
-                    saved = saveOnce(c, m, now, memory.id().isEmpty() && attempt == 1);
-                    exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
-                            + "values (?, ?, ?, ?, ?, ?)", store, key.caller(), key.key(), key.fingerprint(),
-                            saved.seq(), key.reply());
-                    c.commit();
-                } catch (SQLException | RuntimeException e) {
-                    c.rollback();
-                    throw e;
-                }
-                recalls.appended(store, saved.seq());
-                return saved.memory();
-            } catch (SQLException e) {
-                if ("EG422".equals(e.getSQLState())) {
-                    throw new KeyReused(key.key());
+                if ("EG422".equals(e.getSQLState()) && key.isPresent()) {
+                    throw new KeyReused(key.get().key());
                 }
                 if (!raced(e, attempt)) {
                     throw saveRefusal(e);
@@ -792,11 +781,6 @@ final class PgRecall implements Recall {
         return read(c, m.id()).orElseThrow();
     }
 
-    private static List<Revision> plus(Memory m, Revision r) {
-        List<Revision> revisions = new ArrayList<>(m.revisions());
-        revisions.add(r);
-        return revisions;
-    }
 
     // ------------------------------------------------------------------------------------------------ the reading
 
