@@ -7,8 +7,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.engram.context.ContentBlock;
 import dev.engram.context.ContextConfig;
 import dev.engram.context.ContextState;
+import dev.engram.context.Message;
+import dev.engram.context.Step;
+import java.util.List;
 
 /**
  * A context's configuration and state as the {@code context} table keeps them, and the JSON of its journal records:
@@ -39,8 +43,39 @@ final class ContextRecords {
         return read(json, ContextConfig.class);
     }
 
-    static ContextState state(String json) {
-        return read(json, ContextState.class);
+    static Step step(String json) {
+        return read(json, Step.class);
+    }
+
+    /** The JSON of {@code state} as {@code context.state} keeps it: everything but the steps, which are rows. */
+    static String stateWithoutSteps(ContextState state) {
+        return json(new StoredState(state.systemPrompt(), state.task(), state.taskBlocks(), state.plan(),
+                state.priorConversation(), state.pendingInterjection(), List.of(), state.compacted(),
+                state.compactedPrefix(), state.compactedThroughIndex(), state.lastKnownUsed(), state.pendingDelta()));
+    }
+
+    /** {@code context.state} as written; its steps are empty unless it was written before the steps were rows. */
+    static StoredState storedState(String json) {
+        return read(json, StoredState.class);
+    }
+
+    /**
+     * A context's state as the column holds it. Unlike {@link ContextState} it keeps the compacted index as written,
+     * which the steps kept apart would otherwise clamp to 0.
+     */
+    record StoredState(String systemPrompt, String task, List<ContentBlock> taskBlocks, String plan,
+            List<Message> priorConversation, String pendingInterjection, List<Step> steps, boolean compacted,
+            List<Message> compactedPrefix, int compactedThroughIndex, int lastKnownUsed, int pendingDelta) {
+
+        StoredState {
+            steps = steps == null ? List.of() : steps;
+        }
+
+        /** The state with {@code rows} as its steps. */
+        ContextState with(List<Step> rows) {
+            return new ContextState(systemPrompt, task, taskBlocks, plan, priorConversation, pendingInterjection, rows,
+                    compacted, compactedPrefix, compactedThroughIndex, lastKnownUsed, pendingDelta);
+        }
     }
 
     private static <T> T read(String json, Class<T> type) {

@@ -2,6 +2,7 @@ package dev.engram.store.pg;
 
 import dev.engram.context.ContextConfig;
 import dev.engram.context.ContextState;
+import dev.engram.context.Step;
 import dev.engram.context.cache.CachedResult;
 import dev.engram.context.cache.ToolResultCache;
 import dev.engram.memory.EntryRules;
@@ -9,6 +10,7 @@ import dev.engram.memory.Invalid;
 import dev.engram.memory.Limited;
 import dev.engram.memory.NotFound;
 import dev.engram.ops.EngramConfig;
+import dev.engram.store.pg.ContextRecords.StoredState;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -19,15 +21,18 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
- * The contexts of every store, in PostgreSQL (migration V11). Every change runs in one transaction that first takes
- * the store's next seq (its row lock, which every write of the store takes), then reads the context's row for
- * update, changes it whole and appends the journal record; a refused change rolls back whole, seq included.
+ * The contexts of every store, in PostgreSQL (migrations V11, V12). Every change runs in one transaction that first
+ * takes the store's next seq (its row lock, which every write of the store takes), then reads the context's row for
+ * update and its steps, changes it, writes its row and only the steps that changed, and appends the journal record;
+ * a refused change rolls back whole, seq included.
  */
 @ApplicationScoped
 public class PgContexts {
@@ -72,7 +77,7 @@ public class PgContexts {
     public Held get(String store, String id) {
         EntryRules.checkStoreId(store);
         try (Connection c = dataSource.getConnection()) {
-            return read(c, store, id, false).orElseThrow(() -> NotFound.context(id));
+            return read(c, store, id, false).map(Loaded::held).orElseThrow(() -> NotFound.context(id));
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
         }
@@ -87,7 +92,8 @@ public class PgContexts {
             c.setAutoCommit(false);
             try {
                 seq = nextSeq(c, store);
-                Optional<Held> current = read(c, store, id, true);
+                Optional<Loaded> loaded = read(c, store, id, true);
+                Optional<Held> current = loaded.map(Loaded::held);
                 done = edit.apply(current, new PgToolResultCache(c, store, id));
                 if (done.kind() == null) {
                     c.rollback();
@@ -104,7 +110,7 @@ public class PgContexts {
                 if (done.after() == null) {
                     exec(c, "delete from context where store_id = ? and id = ?", store, id);
                 } else {
-                    write(c, store, id, done.after(), current.isEmpty());
+                    write(c, store, id, done.after(), loaded);
                 }
                 appendNote(c, store, seq, done.kind(), id, json);
                 c.commit();
@@ -128,7 +134,7 @@ public class PgContexts {
     public Optional<CachedResult> toolResult(String store, String id, String hash) {
         EntryRules.checkStoreId(store);
         try (Connection c = dataSource.getConnection()) {
-            if (read(c, store, id, false).isEmpty()) {
+            if (!exists(c, store, id)) {
                 throw NotFound.context(id);
             }
             return new PgToolResultCache(c, store, id).get(hash);
@@ -137,35 +143,103 @@ public class PgContexts {
         }
     }
 
-    private void write(Connection c, String store, String id, Held held, boolean fresh) throws SQLException {
-        int steps = held.state().steps().size();
-        if (steps > MAX_STEPS) {
+    /** A context as read, and the steps its rows hold (none for a state written before steps were rows). */
+    private record Loaded(Held held, List<Step> rows) {
+    }
+
+    private void write(Connection c, String store, String id, Held held, Optional<Loaded> before)
+            throws SQLException {
+        List<Step> steps = held.state().steps();
+        if (steps.size() > MAX_STEPS) {
             throw new Limited(Limited.Kind.QUOTA, "context-steps", MAX_STEPS, 0, "Context " + id + " would hold "
-                    + steps + " steps; it holds at most " + MAX_STEPS + ". Compact it and replace its steps "
+                    + steps.size() + " steps; it holds at most " + MAX_STEPS + ". Compact it and replace its steps "
                     + "(PUT .../steps) with fewer, or start a new context.");
         }
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         String config = ContextRecords.json(held.config());
-        String state = ContextRecords.json(held.state());
-        if (fresh) {
+        String state = ContextRecords.stateWithoutSteps(held.state());
+        if (before.isEmpty()) {
             exec(c, "insert into context (store_id, id, config, state, steps, created_at, updated_at) "
-                    + "values (?, ?, ?::jsonb, ?, ?, ?, ?)", store, id, config, state, steps, now, now);
+                    + "values (?, ?, ?::jsonb, ?, ?, ?, ?)", store, id, config, state, steps.size(), now, now);
         } else {
             exec(c, "update context set config = ?::jsonb, state = ?, steps = ?, updated_at = ? "
-                    + "where store_id = ? and id = ?", config, state, steps, now, store, id);
+                    + "where store_id = ? and id = ?", config, state, steps.size(), now, store, id);
+        }
+        writeSteps(c, store, id, before.map(Loaded::rows).orElse(List.of()), steps);
+    }
+
+    /**
+     * Makes the rows of the context's steps {@code after}, from {@code rows}, what they hold: keeps their longest
+     * common prefix (the same step objects, or equal ones), deletes the rest and inserts what follows it in
+     * {@code after}. An append so writes only the appended steps.
+     */
+    private static void writeSteps(Connection c, String store, String id, List<Step> rows, List<Step> after)
+            throws SQLException {
+        int kept = 0;
+        int common = Math.min(rows.size(), after.size());
+        while (kept < common && (rows.get(kept) == after.get(kept) || rows.get(kept).equals(after.get(kept)))) {
+            kept++;
+        }
+        if (kept < rows.size()) {
+            exec(c, "delete from context_step where store_id = ? and context_id = ? and idx >= ?", store, id, kept);
+        }
+        if (kept == after.size()) {
+            return;
+        }
+        Integer[] indices = new Integer[after.size() - kept];
+        String[] texts = new String[indices.length];
+        for (int i = 0; i < indices.length; i++) {
+            indices[i] = kept + i;
+            texts[i] = ContextRecords.json(after.get(kept + i));
+        }
+        try (PreparedStatement s = c.prepareStatement("insert into context_step (store_id, context_id, idx, step) "
+                + "select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)")) {
+            s.setString(1, store);
+            s.setString(2, id);
+            s.setArray(3, c.createArrayOf("integer", indices));
+            s.setArray(4, c.createArrayOf("text", texts));
+            s.executeUpdate();
         }
     }
 
-    private static Optional<Held> read(Connection c, String store, String id, boolean lock) throws SQLException {
+    private static boolean exists(Connection c, String store, String id) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select 1 from context where store_id = ? and id = ?")) {
+            s.setString(1, store);
+            s.setString(2, id);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next();
+            }
+        }
+    }
+
+    private static Optional<Loaded> read(Connection c, String store, String id, boolean lock) throws SQLException {
+        ContextConfig config;
+        StoredState stored;
         try (PreparedStatement s = c.prepareStatement("select config::text, state from context where store_id = ? "
                 + "and id = ?" + (lock ? " for update" : ""))) {
             s.setString(1, store);
             s.setString(2, id);
             try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(new Held(ContextRecords.config(r.getString(1)),
-                        ContextRecords.state(r.getString(2)))) : Optional.empty();
+                if (!r.next()) {
+                    return Optional.empty();
+                }
+                config = ContextRecords.config(r.getString(1));
+                stored = ContextRecords.storedState(r.getString(2));
             }
         }
+        List<Step> rows = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("select step from context_step where store_id = ? "
+                + "and context_id = ? order by idx")) {
+            s.setString(1, store);
+            s.setString(2, id);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    rows.add(ContextRecords.step(r.getString(1)));
+                }
+            }
+        }
+        List<Step> steps = rows.isEmpty() ? stored.steps() : rows;
+        return Optional.of(new Loaded(new Held(config, stored.with(steps)), rows));
     }
 
     private long nextSeq(Connection c, String store) throws SQLException {
