@@ -166,7 +166,7 @@ public class ContextResource {
     public ContextJson.View appendSteps(ContextJson.Steps body) {
         writable();
         List<ContextJson.StepBody> given = steps(body);
-        return contexts.change(store(), id(), (current, cache) -> {
+        return contexts.append(store(), id(), (current, cache) -> {
             Context c = open(existing(current));
             int from = c.steps().size();
             List<Step> added = cached(given, cache);

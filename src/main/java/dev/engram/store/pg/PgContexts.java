@@ -22,6 +22,7 @@ import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,9 @@ public class PgContexts {
     public static final int MAX_STEPS = 10_000;
 
     private static final Logger LOG = Logger.getLogger(PgContexts.class);
+
+    /** Stands for a step an append did not read. */
+    private static final Step UNREAD = Step.thought("(a step not read)");
 
     @Inject
     AgroalDataSource dataSource;
@@ -77,7 +81,7 @@ public class PgContexts {
     public Held get(String store, String id) {
         EntryRules.checkStoreId(store);
         try (Connection c = dataSource.getConnection()) {
-            return read(c, store, id, false).map(Loaded::held).orElseThrow(() -> NotFound.context(id));
+            return read(c, store, id, false, true).map(Loaded::held).orElseThrow(() -> NotFound.context(id));
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
         }
@@ -85,6 +89,34 @@ public class PgContexts {
 
     /** Runs {@code edit} on context {@code id} of {@code store} under the store's lock, and journals it. */
     public <T> T change(String store, String id, Edit<T> edit) {
+        return change(store, id, true, edit);
+    }
+
+    /**
+     * Runs {@code edit}, which only appends steps, without reading the steps the context holds: the steps it is given
+     * are as many stand-ins, which the edit must keep, first and unchanged, and never read. The cost of an append so
+     * does not grow with the context. A context whose state predates V12 is read whole.
+     */
+    public <T> T append(String store, String id, Edit<T> edit) {
+        return change(store, id, false, (current, cache) -> {
+            Edited<T> done = edit.apply(current, cache);
+            if (current.isPresent() && done.after() != null) {
+                List<Step> before = current.get().state().steps();
+                List<Step> after = done.after().state().steps();
+                boolean appended = after.size() >= before.size()
+                        && after.subList(before.size(), after.size()).stream().noneMatch(s -> s == UNREAD);
+                for (int i = 0; appended && i < before.size(); i++) {
+                    appended = after.get(i) == before.get(i);
+                }
+                if (!appended) {
+                    throw new IllegalStateException("An append changed the steps it was given; use change()");
+                }
+            }
+            return done;
+        });
+    }
+
+    private <T> T change(String store, String id, boolean readSteps, Edit<T> edit) {
         EntryRules.checkStoreId(store);
         long seq;
         Edited<T> done;
@@ -92,7 +124,7 @@ public class PgContexts {
             c.setAutoCommit(false);
             try {
                 seq = nextSeq(c, store);
-                Optional<Loaded> loaded = read(c, store, id, true);
+                Optional<Loaded> loaded = read(c, store, id, true, readSteps);
                 Optional<Held> current = loaded.map(Loaded::held);
                 done = edit.apply(current, new PgToolResultCache(c, store, id));
                 if (done.kind() == null) {
@@ -109,10 +141,10 @@ public class PgContexts {
                 }
                 if (done.after() == null) {
                     exec(c, "delete from context where store_id = ? and id = ?", store, id);
+                    appendNote(c, store, seq, done.kind(), id, json);
                 } else {
-                    write(c, store, id, done.after(), loaded);
+                    write(c, store, id, done.after(), loaded, seq, done.kind(), json);
                 }
-                appendNote(c, store, seq, done.kind(), id, json);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -147,8 +179,14 @@ public class PgContexts {
     private record Loaded(Held held, List<Step> rows) {
     }
 
-    private void write(Connection c, String store, String id, Held held, Optional<Loaded> before)
-            throws SQLException {
+    /**
+     * Writes {@code held} and the journal record ({@code kind}, {@code record}) at {@code seq}: the context's row,
+     * and of its steps only those after the longest prefix it shares with {@code before}'s rows (the same step
+     * objects, or equal ones). An append so inserts only the appended steps, in one statement with the context's
+     * row and the record, as the store's row lock is held until the commit and each round trip under it counts.
+     */
+    private void write(Connection c, String store, String id, Held held, Optional<Loaded> before, long seq,
+            String kind, String record) throws SQLException {
         List<Step> steps = held.state().steps();
         if (steps.size() > MAX_STEPS) {
             throw new Limited(Limited.Kind.QUOTA, "context-steps", MAX_STEPS, 0, "Context " + id + " would hold "
@@ -158,46 +196,50 @@ public class PgContexts {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         String config = ContextRecords.json(held.config());
         String state = ContextRecords.stateWithoutSteps(held.state());
+        List<Step> rows = before.map(Loaded::rows).orElse(List.of());
+        int kept = 0;
+        int common = Math.min(rows.size(), steps.size());
+        while (kept < common && (rows.get(kept) == steps.get(kept) || rows.get(kept).equals(steps.get(kept)))) {
+            kept++;
+        }
         if (before.isEmpty()) {
             exec(c, "insert into context (store_id, id, config, state, steps, created_at, updated_at) "
                     + "values (?, ?, ?::jsonb, ?, ?, ?, ?)", store, id, config, state, steps.size(), now, now);
-        } else {
-            exec(c, "update context set config = ?::jsonb, state = ?, steps = ?, updated_at = ? "
-                    + "where store_id = ? and id = ?", config, state, steps.size(), now, store, id);
-        }
-        writeSteps(c, store, id, before.map(Loaded::rows).orElse(List.of()), steps);
-    }
-
-    /**
-     * Makes the rows of the context's steps {@code after}, from {@code rows}, what they hold: keeps their longest
-     * common prefix (the same step objects, or equal ones), deletes the rest and inserts what follows it in
-     * {@code after}. An append so writes only the appended steps.
-     */
-    private static void writeSteps(Connection c, String store, String id, List<Step> rows, List<Step> after)
-            throws SQLException {
-        int kept = 0;
-        int common = Math.min(rows.size(), after.size());
-        while (kept < common && (rows.get(kept) == after.get(kept) || rows.get(kept).equals(after.get(kept)))) {
-            kept++;
-        }
-        if (kept < rows.size()) {
+        } else if (kept < rows.size()) {
             exec(c, "delete from context_step where store_id = ? and context_id = ? and idx >= ?", store, id, kept);
         }
-        if (kept == after.size()) {
-            return;
-        }
-        Integer[] indices = new Integer[after.size() - kept];
+        Integer[] indices = new Integer[steps.size() - kept];
         String[] texts = new String[indices.length];
         for (int i = 0; i < indices.length; i++) {
             indices[i] = kept + i;
-            texts[i] = ContextRecords.json(after.get(kept + i));
+            texts[i] = ContextRecords.json(steps.get(kept + i));
         }
-        try (PreparedStatement s = c.prepareStatement("insert into context_step (store_id, context_id, idx, step) "
-                + "select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)")) {
-            s.setString(1, store);
-            s.setString(2, id);
-            s.setArray(3, c.createArrayOf("integer", indices));
-            s.setArray(4, c.createArrayOf("text", texts));
+        String update = before.isEmpty() ? "" : "u as (update context set config = ?::jsonb, state = ?, steps = ?, "
+                + "updated_at = ? where store_id = ? and id = ?), ";
+        try (PreparedStatement s = c.prepareStatement("with " + update + "n as (insert into context_step "
+                + "(store_id, context_id, idx, step) select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) "
+                + "insert into journal (store_id, seq, scope, name, content, hash, updated, at, kind, record) "
+                + "values (?, ?, '', ?, '', '', ?, ?, ?, ?::jsonb)")) {
+            int p = 1;
+            if (before.isPresent()) {
+                s.setString(p++, config);
+                s.setString(p++, state);
+                s.setInt(p++, steps.size());
+                s.setObject(p++, now);
+                s.setString(p++, store);
+                s.setString(p++, id);
+            }
+            s.setString(p++, store);
+            s.setString(p++, id);
+            s.setArray(p++, c.createArrayOf("integer", indices));
+            s.setArray(p++, c.createArrayOf("text", texts));
+            s.setString(p++, store);
+            s.setLong(p++, seq);
+            s.setString(p++, id);
+            s.setObject(p++, now);
+            s.setObject(p++, now);
+            s.setString(p++, kind);
+            s.setString(p, record);
             s.executeUpdate();
         }
     }
@@ -212,11 +254,17 @@ public class PgContexts {
         }
     }
 
-    private static Optional<Loaded> read(Connection c, String store, String id, boolean lock) throws SQLException {
+    /**
+     * The context and the steps its rows hold; with {@code readSteps} false, as many {@link #UNREAD} stand-ins as it
+     * has steps (unless its state predates V12 and holds them).
+     */
+    private static Optional<Loaded> read(Connection c, String store, String id, boolean lock, boolean readSteps)
+            throws SQLException {
         ContextConfig config;
         StoredState stored;
-        try (PreparedStatement s = c.prepareStatement("select config::text, state from context where store_id = ? "
-                + "and id = ?" + (lock ? " for update" : ""))) {
+        int count;
+        try (PreparedStatement s = c.prepareStatement("select config::text, state, steps from context "
+                + "where store_id = ? and id = ?" + (lock ? " for update" : ""))) {
             s.setString(1, store);
             s.setString(2, id);
             try (ResultSet r = s.executeQuery()) {
@@ -225,7 +273,12 @@ public class PgContexts {
                 }
                 config = ContextRecords.config(r.getString(1));
                 stored = ContextRecords.storedState(r.getString(2));
+                count = r.getInt(3);
             }
+        }
+        if (!readSteps && stored.steps().isEmpty()) {
+            List<Step> unread = Collections.nCopies(count, UNREAD);
+            return Optional.of(new Loaded(new Held(config, stored.with(unread)), unread));
         }
         List<Step> rows = new ArrayList<>();
         try (PreparedStatement s = c.prepareStatement("select step from context_step where store_id = ? "

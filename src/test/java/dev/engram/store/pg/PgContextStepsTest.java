@@ -2,6 +2,7 @@ package dev.engram.store.pg;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.context.CompactionStrategy;
@@ -50,6 +51,33 @@ class PgContextStepsTest {
         assertEquals(4, after.size());
         assertEquals(before, after.subList(0, 3), "the first three rows are the same row versions");
         assertEquals(steps(4), contexts.get(store, "c").state().steps());
+    }
+
+    @Test
+    void an_append_that_reads_no_step_lands_after_them_and_keeps_the_compacted_index() throws SQLException {
+        create("c");
+        edit("c", c -> steps(3).forEach(c::addStep));
+        edit("c", Context::compact);
+        List<String> before = rowVersions("c");
+
+        Context seen = appendOnly("c", c -> c.addStep(step(3)));
+
+        assertEquals(4, seen.steps().size());
+        assertEquals(before, rowVersions("c").subList(0, 3));
+        Held held = contexts.get(store, "c");
+        assertEquals(steps(4), held.state().steps());
+        assertEquals(3, held.state().compactedThroughIndex());
+    }
+
+    @Test
+    void an_append_that_changes_a_step_it_did_not_read_is_refused_and_writes_nothing() throws SQLException {
+        create("c");
+        edit("c", c -> steps(2).forEach(c::addStep));
+
+        assertThrows(IllegalStateException.class, () -> appendOnly("c", c -> c.seedSteps(steps(3))));
+
+        assertEquals(steps(2), contexts.get(store, "c").state().steps());
+        assertEquals(2, rowVersions("c").size());
     }
 
     @Test
@@ -120,13 +148,25 @@ class PgContextStepsTest {
 
     private void edit(String id, Consumer<Context> change) {
         contexts.change(store, id, (current, cache) -> {
-            Held held = current.orElseThrow();
-            TokenCounter counter = TokenCounter.named(held.config().tokenCounter());
-            Context c = Context.restore(held.config(), counter,
-                    CompactionStrategy.of(held.config().strategy(), null, counter), held.state());
+            Context c = open(current.orElseThrow());
             change.accept(c);
             return new Edited<>(new Held(c.config(), c.state()), "context.test", Map.of(), null);
         });
+    }
+
+    /** Runs {@code change} as an append (its steps unread) and answers the context it changed. */
+    private Context appendOnly(String id, Consumer<Context> change) {
+        return contexts.append(store, id, (current, cache) -> {
+            Context c = open(current.orElseThrow());
+            change.accept(c);
+            return new Edited<>(new Held(c.config(), c.state()), "context.test", Map.of(), c);
+        });
+    }
+
+    private static Context open(Held held) {
+        TokenCounter counter = TokenCounter.named(held.config().tokenCounter());
+        return Context.restore(held.config(), counter, CompactionStrategy.of(held.config().strategy(), null, counter),
+                held.state());
     }
 
     private static List<Step> steps(int n) {
