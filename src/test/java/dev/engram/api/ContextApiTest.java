@@ -256,6 +256,8 @@ class ContextApiTest {
         return count("select count(*) from journal where store_id = ?", store) + "/"
                 + text("select coalesce(string_agg(md5(config::text || state), ','), '') from context "
                         + "where store_id = ?", store) + "/"
+                + text("select md5(coalesce(string_agg(step, ',' order by context_id, idx), '')) from context_step "
+                        + "where store_id = ?", store) + "/"
                 + text("select coalesce(string_agg(short_hash, ',' order by short_hash), '') from tool_result "
                         + "where store_id = ?", store) + "/"
                 + text("select coalesce(string_agg(seq::text, ','), 'none') from store where id = ?", store);

@@ -475,7 +475,9 @@ class HostileInputTest {
                         + "(select (select count(*) from bank_slot) + (select count(*) from bank_settings) "
                         + "+ (select count(*) from mental_model)), "
                         + "(select count(*) || '/' || coalesce(md5(string_agg(config::text || state, ',' "
-                        + "order by store_id, id)), '') || '/' || (select count(*) from tool_result) from context)")) {
+                        + "order by store_id, id)), '') || '/' || (select count(*) from tool_result) || '/' "
+                        + "|| (select md5(coalesce(string_agg(step, ',' order by store_id, context_id, idx), '')) "
+                        + "from context_step) from context)")) {
             r.next();
             List<String> parts = new ArrayList<>();
             for (int i = 1; i <= 10; i++) {
