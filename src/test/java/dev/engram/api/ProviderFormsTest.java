@@ -344,6 +344,33 @@ class ProviderFormsTest {
     }
 
     @Test
+    void anAnthropicTurnOfResultsIsReadAsToolMessagesAndAnsweredOnceAsSent() throws Exception {
+        JsonNode system = JSON.readTree("[" + text("A") + ", {\"type\": \"text\", \"text\": \"B\", \"cache_control\": "
+                + "{\"type\": \"ephemeral\"}}]");
+        JsonNode turns = JSON.readTree("[{\"role\": \"user\", \"content\": \"Go.\"}, {\"role\": \"assistant\", "
+                + "\"content\": [" + toolUse("t1", "read", "{}") + ", " + toolUse("t2", "read", "{}") + "]}, "
+                + "{\"role\": \"user\", \"content\": [" + toolResult("t1", "one") + ", {\"type\": \"tool_result\", "
+                + "\"tool_use_id\": \"t2\", \"is_error\": true, \"content\": [" + text("two") + "]}, " + text("Next?")
+                + "]}]");
+        Conversations.Read read = AnthropicForm.read(system, StreamSupport.stream(turns.spliterator(), false)
+                .toList());
+        assertEquals(List.of(Message.system("A"), Message.system("B"), Message.user("Go.")),
+                read.messages().subList(0, 3));
+        assertEquals(List.of(Message.tool("t1", "one"), new Message("tool", "", List.of(ContentBlock.text("two")),
+                "", List.of(), List.of(), "t2"), new Message("user", "", List.of(ContentBlock.text("Next?")), "",
+                List.of(), List.of(), "")), read.messages().subList(4, 7));
+
+        ObjectNode whole = Conversations.anthropicReply(read.messages(), read);
+        assertEquals(system, whole.get("system"));
+        assertEquals(turns, whole.get("messages"));
+        // a turn one of whose messages is kept comes back whole and once; a system block kept comes back as sent
+        ObjectNode part = Conversations.anthropicReply(List.of(read.messages().get(1), Message.system("[note]"),
+                read.messages().get(5), read.messages().get(6)), read);
+        assertEquals(JSON.readTree("[" + system.get(1) + ", " + text("[note]") + "]"), part.get("system"));
+        assertEquals(JSON.createArrayNode().add(turns.get(2)), part.get("messages"));
+    }
+
+    @Test
     void aSystemMessageAfterTheFirstTurnIsAUserTextBlockAndNoSystemMeansNoSystemMember() throws Exception {
         ObjectNode form = AnthropicForm.write(List.of(Message.user("Hi."), Message.system("Be brief.")));
         assertEquals(JSON.readTree("{\"messages\": [{\"role\": \"user\", \"content\": [" + text("Hi.") + ", "
