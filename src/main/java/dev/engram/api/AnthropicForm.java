@@ -164,7 +164,7 @@ final class AnthropicForm {
         }
     }
 
-    /** A call id with each character the API refuses (any but letters, digits, {@code _} and {@code -}) as {@code _}. */
+    /** A call id with each character the API refuses (all but letters, digits, {@code _}, {@code -}) as {@code _}. */
     static String callId(String id) {
         return id.replaceAll("[^a-zA-Z0-9_-]", "_");
     }

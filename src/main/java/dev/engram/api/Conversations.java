@@ -35,7 +35,7 @@ final class Conversations {
     private Conversations() {
     }
 
-    /** {@code result} as OpenAI chat messages: each kept message as sent, a new one as {@link OpenAiChatForm} writes it. */
+    /** {@code result} as OpenAI chat messages: each kept message as sent, a new one as {@link OpenAiChatForm} does. */
     static ArrayNode openAiReply(List<Message> result, Read read) {
         ArrayNode out = NODES.arrayNode();
         for (Message m : result) {

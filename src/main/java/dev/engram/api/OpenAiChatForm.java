@@ -23,8 +23,8 @@ import java.util.stream.Collectors;
  * {@code messages}, both ways. Written: each message in place (several system messages stay several, so a system
  * prompt's cache breaks stay apart); an assistant's calls as {@code tool_calls} with their input as the
  * {@code arguments} string ({@code "{}"} when a call has none) and {@code content} null when it says nothing; a tool
- * message with its {@code tool_call_id}; a user message with blocks as parts, an image as a {@code data:} URL. Reasoning
- * is dropped: the Chat Completions API takes none back. Read: what {@code POST /v1/compact} accepts.
+ * message with its {@code tool_call_id}; a user message with blocks as parts, an image as a {@code data:} URL.
+ * Reasoning is dropped: the Chat Completions API takes none back. Read: what {@code POST /v1/compact} accepts.
  */
 final class OpenAiChatForm {
 

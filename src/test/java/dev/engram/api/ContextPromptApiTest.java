@@ -58,8 +58,8 @@ class ContextPromptApiTest {
                 + "{\"role\": \"system\", \"content\": \"Repository: engram.\"},"
                 + "{\"role\": \"user\", \"content\": \"Fix the build.\"},"
                 + "{\"role\": \"assistant\", \"content\": \"Read it.\", \"tool_calls\": [{\"id\": \"c1\", \"type\": "
-                + "\"function\", \"function\": {\"name\": \"read_file\", \"arguments\": \"{\\\"path\\\":\\\"a.txt\\\"}\""
-                + "}}]},"
+                + "\"function\", \"function\": {\"name\": \"read_file\", "
+                + "\"arguments\": \"{\\\"path\\\":\\\"a.txt\\\"}\"}}]},"
                 + "{\"role\": \"tool\", \"tool_call_id\": \"c1\", \"content\": \"line1\\nline2\\nline3\"},"
                 + "{\"role\": \"user\", \"content\": \"Report now.\"}]}"), prompt(s, "?format=openai-chat"));
         assertEquals(JSON.readTree("{\"system\": [{\"type\": \"text\", \"text\": \"You fix builds.\"}, "
@@ -67,8 +67,8 @@ class ContextPromptApiTest {
                 + "{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"Fix the build.\"}]},"
                 + "{\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"Read it.\"}, {\"type\": "
                 + "\"tool_use\", \"id\": \"c1\", \"name\": \"read_file\", \"input\": {\"path\": \"a.txt\"}}]},"
-                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"c1\", \"content\": "
-                + "\"line1\\nline2\\nline3\"}, {\"type\": \"text\", \"text\": \"Report now.\"}]}]}"),
+                + "{\"role\": \"user\", \"content\": [{\"type\": \"tool_result\", \"tool_use_id\": \"c1\", "
+                + "\"content\": \"line1\\nline2\\nline3\"}, {\"type\": \"text\", \"text\": \"Report now.\"}]}]}"),
                 prompt(s, "?format=anthropic"));
         JsonNode neutral = prompt(s, "");
         assertEquals(neutral, prompt(s, "?format=neutral"));
