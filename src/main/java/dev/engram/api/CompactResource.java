@@ -74,8 +74,8 @@ public class CompactResource {
         }
         StrategySettings settings = body.strategy() == null ? StrategySettings.named("") : body.strategy().settings();
         TokenCounter counter = TokenCounter.named(body.tokenCounter());
-        Conversations.Read read = format.equals("openai-chat") ? Conversations.openAi(body.messages())
-                : Conversations.anthropic(body.system(), body.messages());
+        Conversations.Read read = format.equals("openai-chat") ? OpenAiChatForm.read(body.messages())
+                : AnthropicForm.read(body.system(), body.messages());
         List<Message> result = ConversationCompaction.compact(read.messages(), settings,
                 summarizers.summarizer().orElse(null), counter, budget);
         ObjectNode reply = JsonNodeFactory.instance.objectNode().put("format", format);

@@ -51,6 +51,9 @@ public class ContextResource {
     @Inject
     Gate gate;
 
+    @Inject
+    ToolResultReads reads;
+
     @PathParam("store")
     String storeId;
 
@@ -201,12 +204,12 @@ public class ContextResource {
         return Map.of("steps", read().steps().stream().map(ContextJson.StepBody::of).toList());
     }
 
-    /** The assembled prompt in the reference's neutral form. */
+    /** The assembled prompt in the reference's neutral form, or ready for a provider ({@link PromptFormats}). */
     @GET
     @Path("prompt")
-    public Map<String, List<ContextJson.MessageJson>> prompt() {
+    public Object prompt(@QueryParam("format") String format) {
         readable();
-        return Map.of("messages", read().buildPrompt().stream().map(ContextJson.MessageJson::of).toList());
+        return PromptFormats.answer(PromptFormats.named(format), read().buildPrompt());
     }
 
     @GET
@@ -315,39 +318,9 @@ public class ContextResource {
         int start = (int) Params.number(startLine, "start_line", 1, Integer.MAX_VALUE, 1);
         int count = (int) Params.number(numLines, "num_lines", 1, ToolResultRead.MAX_LINES, ToolResultRead.MAX_LINES);
         int only = (int) Params.number(line, "line", 1, Integer.MAX_VALUE, 0);
-        CachedResult found = contexts.toolResult(store(), id(), hash)
-                .orElseThrow(() -> NotFound.toolResult(contextId, hash));
-        ToolResultRead.Answer answer = ToolResultRead.read(new OneResult(found), hash, start, count, only);
+        CachedResult found = reads.find(store(), id(), hash).orElseThrow(() -> NotFound.toolResult(contextId, hash));
+        ToolResultRead.Answer answer = ToolResultRead.read(found, hash, start, count, only);
         return new Read(found.hash(), found.shortHash(), found.toolName(), answer.text());
-    }
-
-    /** A cache of the one result a read found, for {@link ToolResultRead}. */
-    private record OneResult(CachedResult result) implements ToolResultCache {
-
-        @Override
-        public String store(String tool, String content) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public String storeFile(String tool, String path, long mtimeNanos, long size, String content) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<CachedResult> get(String hash) {
-            return Optional.of(result);
-        }
-
-        @Override
-        public boolean evict(String hash) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public int size() {
-            return 1;
-        }
     }
 
     // ------------------------------------------------------------------------------------------------- helpers

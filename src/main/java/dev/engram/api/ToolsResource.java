@@ -12,9 +12,11 @@ import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
 import dev.engram.recall.Bank;
+import dev.engram.recall.MemoryRules;
 import dev.engram.recall.Recalls;
 import dev.engram.render.Manifest;
 import dev.engram.render.SessionManifests;
+import dev.engram.tools.ContextTools;
 import dev.engram.tools.MemoryTools;
 import dev.engram.recall.MemoryReplayed;
 import dev.engram.tools.RecallTools;
@@ -73,6 +75,9 @@ public class ToolsResource {
     @Inject
     IdempotencyKeys keys;
 
+    @Inject
+    ToolResultReads toolResults;
+
     @PathParam("store")
     String storeId;
 
@@ -82,7 +87,8 @@ public class ToolsResource {
 
     @GET
     public ToolsJson definitions(@QueryParam("scope") List<String> scopes, @QueryParam("read_scope") List<String> reads,
-            @QueryParam("format") String format, @QueryParam("bank") String bank) {
+            @QueryParam("format") String format, @QueryParam("bank") String bank,
+            @QueryParam("context") String context) {
         String f = format == null || format.isEmpty() ? "json-schema" : format;
         MemoryTools tools = tools(scopes, reads, Optional::empty);
         List<ToolDefinition> all = new ArrayList<>(tools.definitions());
@@ -90,13 +96,20 @@ public class ToolsResource {
             Bank.parse(bank);
             all.addAll(RecallTools.definitions());
         }
+        if (context != null) {
+            MemoryRules.checkId(context, "context");
+            all.addAll(ContextTools.definitions());
+        }
         List<Map<String, Object>> shaped = all.stream().map(d -> shape(d, f)).toList();
         return new ToolsJson(f, shaped, Usage.text());
     }
 
-    /** One call: the tool, its arguments (an object, or the JSON string a model emitted), and the scopes. */
+    /**
+     * One call: the tool, its arguments (an object, or the JSON string a model emitted), and the scopes; the bank of
+     * a recall tool, the context of {@code tool_result_read}.
+     */
     public record CallBody(String name, JsonNode arguments, List<String> scopes, List<String> readScopes,
-            String bank) {
+            String bank, String context) {
     }
 
     /** The text for the model, whether it is an error, and the journal record of a write. */
@@ -118,6 +131,9 @@ public class ToolsResource {
         }
         if (RecallTools.handles(body.name())) {
             return recall(body, keyHeader);
+        }
+        if (ContextTools.handles(body.name())) {
+            return readToolResult(body, keyHeader);
         }
         String session = Preconditions.session(sessionHeader);
         Supplier<Optional<Manifest>> shown = () -> session.isEmpty() ? Optional.empty()
@@ -172,6 +188,26 @@ public class ToolsResource {
                     .header(IdempotencyKeys.REPLAYED, "true").build();
         }
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
+        return RestResponse.ok(new CallJson(r.output(), r.isError(), null));
+    }
+
+    /** A call of tool_result_read in the context the call names, read as the context's GET reads. */
+    private RestResponse<CallJson> readToolResult(CallBody body, String keyHeader) {
+        if (body.context() == null) {
+            throw new Invalid("context-missing", "context", body.name() + " reads a context's cached tool results: "
+                    + "send \"context\": \"run-1\" (the context whose prompt the model was shown) with the call.");
+        }
+        MemoryRules.checkId(body.context(), "context");
+        if (keyHeader != null) {
+            throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, body.name() + " only reads, so it "
+                    + "takes no Idempotency-Key; send the call without it.");
+        }
+        String store = Params.store(storeId);
+        gate.checkReadsMemories(store);
+        Optional<Map<String, Object>> args = arguments(body.arguments());
+        ToolResult r = args.isEmpty() ? new ToolResult("The arguments are not a JSON object; send them as an object, "
+                + "such as {\"hash\": \"3f2a\", \"start_line\": 1}.", true, Optional.empty(), Optional.of("invalid"))
+                : toolResults.call(store, body.context(), args.get());
         return RestResponse.ok(new CallJson(r.output(), r.isError(), null));
     }
 

@@ -4,6 +4,7 @@ import dev.engram.memory.EntryRules;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
 import dev.engram.recall.Bank;
+import dev.engram.recall.MemoryRules;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,13 +21,16 @@ import java.util.Optional;
  * session      ?session=slack-7f3a       Engram-Session: slack-7f3a    (default: the MCP session ID)
  * block bound  ?max_total_bytes=8000     Engram-Max-Total-Bytes: 8000  (default: 32768)
  * bank         ?bank=user:alice          Engram-Bank: user:alice         (memory_remember and memory_recall)
+ * context      ?context=run-1            Engram-Context: run-1          (tool_result_read)
  * </pre>
  *
  * @param bank the bank of memories the two recall tools use; empty when the connection names none (the tools are
  *     then not listed)
+ * @param context the context whose cached tool results {@code tool_result_read} reads; empty when the connection
+ *     names none (the tool is then not listed)
  */
 record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readScopes, String session,
-        int maxTotalBytes, Optional<Bank> bank) {
+        int maxTotalBytes, Optional<Bank> bank, Optional<String> context) {
 
     static final String DEFAULT_SCOPE = "user";
 
@@ -50,14 +54,23 @@ record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readS
             throw new Invalid("number-range", "max_total_bytes", "max_total_bytes must be a whole number.");
         }
         String bank = value(request, "Engram-Bank", "bank");
+        String context = value(request, "Engram-Context", "context");
+        if (context != null) {
+            MemoryRules.checkId(context, "context");
+        }
         return new McpConnectionSettings(store, scopes.isEmpty() ? List.of(new Scope(DEFAULT_SCOPE)) : scopes,
                 scopes(request, "Engram-Read-Scopes", "read_scope"), session == null ? "" : session, bound,
-                bank == null ? Optional.empty() : Optional.of(Bank.parse(bank)));
+                bank == null ? Optional.empty() : Optional.of(Bank.parse(bank)), Optional.ofNullable(context));
     }
 
     /** Whether the request names a bank, without reading (or refusing) the rest of the settings. */
     static boolean namesBank(HttpServerRequest request) {
         return value(request, "Engram-Bank", "bank") != null;
+    }
+
+    /** Whether the request names a context, without reading (or refusing) the rest of the settings. */
+    static boolean namesContext(HttpServerRequest request) {
+        return value(request, "Engram-Context", "context") != null;
     }
 
     private static String value(HttpServerRequest request, String header, String param) {

@@ -104,6 +104,12 @@ public class McpMemoryServer {
     }
 
     private void registerTool(ToolDefinition d, Function<Map<String, Object>, ToolResponse> handler) {
+        register(toolManager, d, handler);
+    }
+
+    /** Registers the tool {@code d} describes, answered by {@code handler} from the call's arguments. */
+    static void register(ToolManager toolManager, ToolDefinition d,
+            Function<Map<String, Object>, ToolResponse> handler) {
         toolManager.newTool(d.name())
                 .setTitle(d.title())
                 .setDescription(d.description())

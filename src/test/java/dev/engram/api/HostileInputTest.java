@@ -111,8 +111,11 @@ class HostileInputTest {
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/system-prompt", "{\"text\": \"be brief\"}"),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/token-count", "{\"input_tokens\": 10}"),
             new Route("GET", "/v1/stores/{s}/contexts/{id}/prompt", null),
+            new Route("GET", "/v1/stores/{s}/contexts/{id}/prompt?format=anthropic", null),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/compact", ""),
             new Route("GET", "/v1/stores/{s}/contexts/{id}/tool-results/abcd?start_line=1", null),
+            new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"tool_result_read\", \"context\": \"m-1\", "
+                    + "\"arguments\": {\"hash\": \"abcd\", \"start_line\": 1}}"),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
             new Route("POST", "/v1/compact", "{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", "
                     + "\"content\": \"hi\"}]}"),
@@ -382,7 +385,15 @@ class HostileInputTest {
                 "/v1/stores/{s}/search?q=a&limit=0", "/v1/stores/{s}/render?max_total_bytes=1e99",
                 "/v1/stores/{s}/render?max_total_bytes=99999999999", "/v1/stores/{s}/render?scope_max_bytes=user",
                 "/v1/stores/{s}/render?scope=a;b", "/v1/stores/{s}/tools?scope=user&format=xml",
-                "/v1/stores/{s}/sessions/s1/manifests?after=-1", "/v1/stores/{s}/sessions/s1/manifests?limit=0");
+                "/v1/stores/{s}/sessions/s1/manifests?after=-1", "/v1/stores/{s}/sessions/s1/manifests?limit=0",
+                "/v1/stores/{s}/contexts/m-1/prompt?format=xml", "/v1/stores/{s}/contexts/m-1/prompt?format=%00",
+                "/v1/stores/{s}/contexts/m-1/prompt?format=" + "a".repeat(300),
+                "/v1/stores/{s}/contexts/m-1/tool-results/abcd?start_line=-1",
+                "/v1/stores/{s}/contexts/m-1/tool-results/abcd?num_lines=abc",
+                "/v1/stores/{s}/contexts/m-1/tool-results/abcd?num_lines=0",
+                "/v1/stores/{s}/contexts/m-1/tool-results/ABCD", "/v1/stores/{s}/contexts/m-1/tool-results/a%00b",
+                "/v1/stores/{s}/contexts/m-1/tool-results/" + "a".repeat(65),
+                "/v1/stores/{s}/tools?scope=user&context=Bad%20Id");
         return paths.map(p -> new Attack("query", "GET", p.replace("{s}", store),
                 Map.of("Authorization", "Bearer " + OP), null));
     }
@@ -440,19 +451,22 @@ class HostileInputTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_search\","
                         + "\"arguments\":{\"query\":\"a\\u0000b\"}}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"nope\"}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":"
+                        + "\"tool_result_read\",\"arguments\":{\"hash\":\"abcd\"}}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"no/such/method\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":"
                         + "{\"uri\":\"memory://other\"}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"memory_save\","
                         + "\"arguments\":{\"name\":\"x\",\"content\":\"" + "y".repeat(5000) + "\"}}}");
         Arbitrary<Boolean> withSession = Arbitraries.of(true, true, true, false);
-        return Combinators.combine(bodies, withSession).as((body, session) -> {
+        Arbitrary<String> context = Arbitraries.of("", "", "&context=m-1", "&context=Bad%20Id");
+        return Combinators.combine(bodies, withSession, context).as((body, session, named) -> {
             Map<String, String> headers = new LinkedHashMap<>();
             headers.put("Authorization", "Bearer " + OP);
             headers.put("Content-Type", "application/json");
             headers.put("Accept", "application/json, text/event-stream");
             headers.put("Mcp-Session-Id", session ? mcpSession : "no-such-session");
-            return new Attack("mcp", "POST", "/mcp?store=" + store + "&scope=user", headers,
+            return new Attack("mcp", "POST", "/mcp?store=" + store + "&scope=user" + named, headers,
                     body.getBytes(StandardCharsets.UTF_8));
         });
     }

@@ -14,6 +14,8 @@ public final class ToolResultRead {
     public static final String NAME = "tool_result_read";
     /** The lines a read returns by default, and at most. */
     public static final int MAX_LINES = 500;
+    /** What the tool answers when the call gives no hash. */
+    public static final String HASH_REQUIRED = "validation error: hash is required";
 
     private ToolResultRead() {
     }
@@ -29,14 +31,24 @@ public final class ToolResultRead {
     public static Answer read(ToolResultCache cache, String hash, int startLine, int numLines, int line) {
         String asked = hash == null ? "" : hash;
         if (asked.isEmpty()) {
-            return new Answer("validation error: hash is required", true);
+            return new Answer(HASH_REQUIRED, true);
         }
         Optional<CachedResult> found = cache.get(asked);
         if (found.isEmpty()) {
-            return new Answer("No cached result found for hash: " + asked
-                    + ". The cache entry may have expired or the hash is incorrect.", true);
+            return new Answer(notFound(asked), true);
         }
-        CachedResult entry = found.get();
+        return read(found.get(), asked, startLine, numLines, line);
+    }
+
+    /** What the tool answers when no cached output answers to {@code hash}. */
+    public static String notFound(String hash) {
+        return "No cached result found for hash: " + hash + ". The cache entry may have expired or the hash is "
+                + "incorrect.";
+    }
+
+    /** Reads {@code entry}, found under {@code hash} (echoed as given), as the read through a cache does. */
+    public static Answer read(CachedResult entry, String hash, int startLine, int numLines, int line) {
+        String asked = hash == null ? "" : hash;
         String[] lines = entry.content().split("\n", -1);
         int total = lines.length;
         if (line > 0) {

@@ -151,11 +151,18 @@ class AuthorizationMatrixTest {
             route("set a context's plan", "PUT", S + "/contexts/c-1/plan", "{\"text\": \"p\"}",
                     "401 401 401 404 403 403 200"),
             route("a context's prompt", "GET", S + "/contexts/c-1/prompt", null, "401 401 401 404 200 403 200"),
+            route("a context's prompt for anthropic", "GET", S + "/contexts/c-1/prompt?format=anthropic", null,
+                    "401 401 401 404 200 403 200"),
+            route("a context's prompt for openai-chat", "GET", S + "/contexts/c-1/prompt?format=openai-chat", null,
+                    "401 401 401 404 200 403 200"),
             route("a context's fill", "GET", S + "/contexts/c-1/fill", null, "401 401 401 404 200 403 200"),
             route("compact a context", "POST", S + "/contexts/c-1/compact", null, "401 401 401 404 403 403 200"),
             route("a cached tool result", "GET", S + "/contexts/c-1/tool-results/" + dev.engram.context.cache
                     .ToolResultCache.contentHash("read_file", "SECRET-file").substring(0, 4), null,
                     "401 401 401 404 200 403 200"),
+            route("tool_result_read tool", "POST", S + "/tools/call", "{\"name\": \"tool_result_read\", "
+                    + "\"context\": \"c-1\", \"arguments\": {\"hash\": \"" + dev.engram.context.cache.ToolResultCache
+                    .contentHash("read_file", "SECRET-file").substring(0, 4) + "\"}}", "401 401 401 404 200 403 200"),
             route("delete a context", "DELETE", S + "/contexts/c-1", null, "401 401 401 404 403 403 204"),
             route("manifest helpers", "POST", "/v1/manifests/fold", "{\"records\": []}",
                     "401 401 401 200 200 200 200"),
