@@ -51,6 +51,12 @@ public class ContextResource {
     @Inject
     Gate gate;
 
+    @Inject
+    ContextMemory memory;
+
+    /** The memory block this request shows (see {@link ContextMemory}). */
+    private ContextMemory.Blocks blocks;
+
     @PathParam("store")
     String storeId;
 
@@ -63,11 +69,14 @@ public class ContextResource {
     public RestResponse<ContextJson.View> configure(ContextJson.Config body) {
         writable();
         ContextConfig config = required(body).toConfig();
+        memory.check(store(), contextId, config.memory());
+        blocks.prepare(config.memory());
         boolean[] created = {false};
         ContextJson.View view = contexts.change(store(), id(), (current, cache) -> {
             created[0] = current.isEmpty();
             Context c = current.map(h -> open(config, h))
                     .orElseGet(() -> Context.of(config, null));
+            blocks.show(c);
             Map<String, Object> record = new LinkedHashMap<>();
             record.put("config", config);
             return new Edited<>(new Held(config, c.state()), "context.configured", record, view(c));
@@ -201,12 +210,17 @@ public class ContextResource {
         return Map.of("steps", read().steps().stream().map(ContextJson.StepBody::of).toList());
     }
 
-    /** The assembled prompt in the reference's neutral form. */
+    /**
+     * The assembled prompt in the reference's neutral form; with a memory block, its manifest is recorded for the
+     * session the context's id names when it moved.
+     */
     @GET
     @Path("prompt")
     public Map<String, List<ContextJson.MessageJson>> prompt() {
         readable();
-        return Map.of("messages", read().buildPrompt().stream().map(ContextJson.MessageJson::of).toList());
+        Context c = read();
+        blocks.recordShown();
+        return Map.of("messages", c.buildPrompt().stream().map(ContextJson.MessageJson::of).toList());
     }
 
     @GET
@@ -406,15 +420,17 @@ public class ContextResource {
         return open(contexts.get(store(), id()));
     }
 
-    private static Context open(Held held) {
+    private Context open(Held held) {
         return open(held.config(), held);
     }
 
-    /** The context {@code held} describes, under {@code config}. */
-    private static Context open(ContextConfig config, Held held) {
+    /** The context {@code held} describes, under {@code config}, showing its memory block. */
+    private Context open(ContextConfig config, Held held) {
         TokenCounter counter = TokenCounter.named(config.tokenCounter());
-        return Context.restore(config, counter, CompactionStrategy.of(config.strategy(), null, counter),
+        Context c = Context.restore(config, counter, CompactionStrategy.of(config.strategy(), null, counter),
                 held.state());
+        blocks.show(c);
+        return c;
     }
 
     private Held existing(Optional<Held> current) {
@@ -446,11 +462,13 @@ public class ContextResource {
     private void readable() {
         gate.checkReadsMemories(store());
         id();
+        blocks = memory.blocks(store(), contextId);
     }
 
     private void writable() {
         gate.checkChangesMemories(store());
         id();
+        blocks = memory.blocksForChange(store(), contextId);
     }
 
     private static <T> T required(T body) {

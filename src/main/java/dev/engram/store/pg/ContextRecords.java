@@ -39,6 +39,11 @@ final class ContextRecords {
         return read(json, ContextConfig.class);
     }
 
+    /** The memory block's settings of a configuration's JSON member {@code memory}; null or absent: none. */
+    static ContextConfig.Memory memory(String json) {
+        return json == null ? ContextConfig.Memory.NONE : read(json, ContextConfig.Memory.class);
+    }
+
     static ContextState state(String json) {
         return read(json, ContextState.class);
     }
