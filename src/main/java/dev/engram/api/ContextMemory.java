@@ -46,36 +46,6 @@ public class ContextMemory {
     @Inject
     Gate gate;
 
-    /**
-     * Refuses a memory block context {@code contextId} may not show, before anything is written: an id that is not
-     * a session id, a bound or cap over the render's ceiling, a scope the caller may not read (403), or a bound the
-     * block cannot fit in (422 {@code render-budget}).
-     */
-    void check(String store, String contextId, ContextConfig.Memory memory) {
-        if (!memory.renders()) {
-            return;
-        }
-        try {
-            Preconditions.session(contextId);
-        } catch (Invalid e) {
-            throw new Invalid("context-id-session", "memory", "A context that shows a memory block is the session "
-                    + "its prompts are recorded for, so its id must be a session id: 1 to "
-                    + Preconditions.MAX_SESSION_LENGTH + " visible ASCII characters with no spaces.");
-        }
-        int ceiling = config.render().maxTotalBytesCeiling();
-        if (memory.maxTotalBytes() > ceiling) {
-            throw new Invalid("number-range", "memory.max_total_bytes", "memory.max_total_bytes must be at most "
-                    + ceiling + " (the render's ceiling), not " + memory.maxTotalBytes() + ".");
-        }
-        memory.scopeMaxBytes().forEach((scope, cap) -> {
-            if (cap > ceiling) {
-                throw new Invalid("number-range", "memory.scope_max_bytes", "memory.scope_max_bytes of " + scope
-                        + " must be at most " + ceiling + " (the render's ceiling), not " + cap + ".");
-            }
-        });
-        render(store, memory);
-    }
-
     /** The blocks one request of context {@code contextId} of {@code store} shows; nothing is read yet. */
     Blocks blocks(String store, String contextId) {
         return new Blocks(store, contextId);
@@ -119,6 +89,42 @@ public class ContextMemory {
         private Blocks(String store, String contextId) {
             this.store = store;
             this.contextId = contextId;
+        }
+
+        /**
+         * Before a configuration that shows {@code memory}: refuses what the context may not show, before anything
+         * is written (an id that is not a session id, a bound or cap over the render's ceiling, a scope the caller
+         * may not read, a bound the block cannot fit in), and prepares the block for the change.
+         */
+        void configure(ContextConfig.Memory memory) {
+            if (memory.renders()) {
+                checkSessionAndCeiling(memory);
+            }
+            prepare(memory);
+            if (refused != null) {
+                throw refused;
+            }
+        }
+
+        private void checkSessionAndCeiling(ContextConfig.Memory memory) {
+            try {
+                Preconditions.session(contextId);
+            } catch (Invalid e) {
+                throw new Invalid("context-id-session", "memory", "A context that shows a memory block is the "
+                        + "session its prompts are recorded for, so its id must be a session id: 1 to "
+                        + Preconditions.MAX_SESSION_LENGTH + " visible ASCII characters with no spaces.");
+            }
+            int ceiling = config.render().maxTotalBytesCeiling();
+            if (memory.maxTotalBytes() > ceiling) {
+                throw new Invalid("number-range", "memory.max_total_bytes", "memory.max_total_bytes must be at most "
+                        + ceiling + " (the render's ceiling), not " + memory.maxTotalBytes() + ".");
+            }
+            memory.scopeMaxBytes().forEach((scope, cap) -> {
+                if (cap > ceiling) {
+                    throw new Invalid("number-range", "memory.scope_max_bytes", "memory.scope_max_bytes of " + scope
+                            + " must be at most " + ceiling + " (the render's ceiling), not " + cap + ".");
+                }
+            });
         }
 
         /** Renders the block of {@code memory} now, to show later. */

@@ -69,8 +69,7 @@ public class ContextResource {
     public RestResponse<ContextJson.View> configure(ContextJson.Config body) {
         writable();
         ContextConfig config = required(body).toConfig();
-        memory.check(store(), contextId, config.memory());
-        blocks.prepare(config.memory());
+        blocks.configure(config.memory());
         boolean[] created = {false};
         ContextJson.View view = contexts.change(store(), id(), (current, cache) -> {
             created[0] = current.isEmpty();
