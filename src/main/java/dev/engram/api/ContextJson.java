@@ -30,7 +30,8 @@ final class ContextJson {
 
     /** {@code PUT .../contexts/{id}}. */
     record Config(Model model, Integer safetyMarginPercent, Thresholds thresholds, Strategy strategy,
-            Pruning pruning, Mutation historyMutation, Boolean injectionDefense, String tokenCounter) {
+            Pruning pruning, Mutation historyMutation, Boolean injectionDefense, String tokenCounter,
+            Memory memory) {
 
         ContextConfig toConfig() {
             return new ContextConfig(model == null ? null : model.toModel(), n(safetyMarginPercent),
@@ -38,7 +39,16 @@ final class ContextJson {
                     strategy == null ? null : strategy.toSettings(),
                     pruning == null ? ContextConfig.Pruning.DEFAULT : pruning.toPruning(),
                     historyMutation == null ? null : historyMutation.toMutation(),
-                    Boolean.TRUE.equals(injectionDefense), tokenCounter);
+                    Boolean.TRUE.equals(injectionDefense), tokenCounter,
+                    memory == null ? null : memory.toMemory());
+        }
+    }
+
+    /** The memory block a prompt carries: the store's scopes to render, in order, and the render's bounds. */
+    record Memory(List<String> scopes, Integer maxTotalBytes, java.util.Map<String, Integer> scopeMaxBytes) {
+
+        ContextConfig.Memory toMemory() {
+            return new ContextConfig.Memory(scopes, n(maxTotalBytes), scopeMaxBytes);
         }
     }
 

@@ -54,6 +54,12 @@ public class ContextResource {
     @Inject
     ToolResultReads reads;
 
+    @Inject
+    ContextMemory memory;
+
+    /** The memory block this request shows (see {@link ContextMemory}). */
+    private ContextMemory.Blocks blocks;
+
     @PathParam("store")
     String storeId;
 
@@ -66,11 +72,13 @@ public class ContextResource {
     public RestResponse<ContextJson.View> configure(ContextJson.Config body) {
         writable();
         ContextConfig config = required(body).toConfig();
+        blocks.configure(config.memory());
         boolean[] created = {false};
         ContextJson.View view = contexts.change(store(), id(), (current, cache) -> {
             created[0] = current.isEmpty();
             Context c = current.map(h -> open(config, h))
                     .orElseGet(() -> Context.of(config, null));
+            blocks.show(c);
             Map<String, Object> record = new LinkedHashMap<>();
             record.put("config", config);
             return new Edited<>(new Held(config, c.state()), "context.configured", record, view(c));
@@ -204,12 +212,19 @@ public class ContextResource {
         return Map.of("steps", read().steps().stream().map(ContextJson.StepBody::of).toList());
     }
 
-    /** The assembled prompt in the reference's neutral form, or ready for a provider ({@link PromptFormats}). */
+    /**
+     * The assembled prompt in the reference's neutral form, or ready for a provider ({@link PromptFormats}); with a
+     * memory block, its manifest is recorded for the session the context's id names when it moved. An unknown format
+     * is refused before anything is recorded.
+     */
     @GET
     @Path("prompt")
     public Object prompt(@QueryParam("format") String format) {
         readable();
-        return PromptFormats.answer(PromptFormats.named(format), read().buildPrompt());
+        String form = PromptFormats.named(format);
+        Context c = read();
+        blocks.recordShown();
+        return PromptFormats.answer(form, c.buildPrompt());
     }
 
     @GET
@@ -379,15 +394,17 @@ public class ContextResource {
         return open(contexts.get(store(), id()));
     }
 
-    private static Context open(Held held) {
+    private Context open(Held held) {
         return open(held.config(), held);
     }
 
-    /** The context {@code held} describes, under {@code config}. */
-    private static Context open(ContextConfig config, Held held) {
+    /** The context {@code held} describes, under {@code config}, showing its memory block. */
+    private Context open(ContextConfig config, Held held) {
         TokenCounter counter = TokenCounter.named(config.tokenCounter());
-        return Context.restore(config, counter, CompactionStrategy.of(config.strategy(), null, counter),
+        Context c = Context.restore(config, counter, CompactionStrategy.of(config.strategy(), null, counter),
                 held.state());
+        blocks.show(c);
+        return c;
     }
 
     private Held existing(Optional<Held> current) {
@@ -419,11 +436,13 @@ public class ContextResource {
     private void readable() {
         gate.checkReadsMemories(store());
         id();
+        blocks = memory.blocks(store(), contextId);
     }
 
     private void writable() {
         gate.checkChangesMemories(store());
         id();
+        blocks = memory.blocksForChange(store(), contextId);
     }
 
     private static <T> T required(T body) {

@@ -31,6 +31,8 @@ public final class Context {
     private List<Step> steps = new ArrayList<>();
     private List<Message> frozenPrefix;
     private int compactedThroughIndex;
+    private String memoryBlock = "";
+    private int memoryTokens;
 
     /**
      * A context under {@code config}, counting with {@code counter} and compacting with {@code strategy} (null: never
@@ -129,6 +131,27 @@ public final class Context {
         }
     }
 
+    /**
+     * Shows {@code block}, the rendered memory block of the context's store, as a system message after the system
+     * prompt's parts ("" shows none). It is not part of {@link #state}: the service renders it afresh for each
+     * prompt. The estimate never holds it; the fill adds its tokens as it is now, so a block that changed between
+     * two steps is counted as it will be sent.
+     */
+    public void showMemoryBlock(String block) {
+        memoryBlock = Text.orEmpty(block);
+        memoryTokens = memoryBlock.isEmpty() ? 0 : tracker.estimateMessages(List.of(Message.system(memoryBlock)));
+    }
+
+    /** The memory block the prompt shows, or "". */
+    public String memoryBlock() {
+        return memoryBlock;
+    }
+
+    /** The tokens the prompt uses: the estimate plus the memory block's message. */
+    private int used() {
+        return tracker.estimateTotal() + memoryTokens;
+    }
+
     /** The effective maximum: window − output limit − margin; it may be 0 or less. */
     public int effectiveMax() {
         return config.effectiveMax();
@@ -137,26 +160,29 @@ public final class Context {
     /** The estimate as a percentage of the effective maximum; 100 when that maximum is 0 or less. */
     public double fillPercent() {
         int max = effectiveMax();
-        return max <= 0 ? 100.0 : (double) tracker.estimateTotal() / (double) max * 100;
+        return max <= 0 ? 100.0 : (double) used() / (double) max * 100;
     }
 
     /** The tokens left before the effective maximum, never below 0. */
     public int availableTokens() {
-        return Math.max(0, effectiveMax() - tracker.estimateTotal());
+        return Math.max(0, effectiveMax() - used());
     }
 
     /** The fill now, with its status. */
     public FillCheck checkFill() {
-        return FillCheck.of(tracker.estimateTotal(), effectiveMax(), config.thresholds());
+        return FillCheck.of(used(), effectiveMax(), config.thresholds());
     }
 
-    /** Sets the estimate to the input tokens a provider reported for the last prompt; a negative count is refused. */
+    /**
+     * Sets the estimate to the input tokens a provider reported for the last prompt, less the memory block's tokens
+     * (never below 0), which the fill adds as the block is now; a negative count is refused.
+     */
     public void correctTokenCount(int inputTokens) {
         if (inputTokens < 0) {
             throw new Invalid("input-tokens-negative", "input_tokens", "input_tokens is " + inputTokens
                     + "; send the input token count the provider reported (0 or more).");
         }
-        tracker.correct(inputTokens);
+        tracker.correct(Math.max(0, inputTokens - memoryTokens));
     }
 
     /** The tool outputs the next prompt will prune; empty when pruning is off or waits under its threshold. */
@@ -165,8 +191,8 @@ public final class Context {
     }
 
     /**
-     * The prompt: the system prompt's parts, the prior conversation, the task, the plan, the steps (the compacted
-     * prefix, then the steps added since) and the pending interjection, in that order.
+     * The prompt: the system prompt's parts, the memory block, the prior conversation, the task, the plan, the steps
+     * (the compacted prefix, then the steps added since) and the pending interjection, in that order.
      */
     public List<Message> buildPrompt() {
         List<Message> messages = new ArrayList<>();
@@ -175,6 +201,9 @@ public final class Context {
             if (!trimmed.isEmpty()) {
                 messages.add(Message.system(trimmed));
             }
+        }
+        if (!memoryBlock.isEmpty()) {
+            messages.add(Message.system(memoryBlock));
         }
         messages.addAll(priorConversation);
         if (!taskBlocks.isEmpty()) {
@@ -200,8 +229,9 @@ public final class Context {
 
     /**
      * Compacts every step so far with the strategy into a prefix that stands for them, fences untrusted tool output
-     * in it when defense is on, and sets the estimate to what the prompt now holds. Empty when there is no strategy
-     * or no step; otherwise the fill before and after, even when nothing shrank.
+     * in it when defense is on, and sets the estimate to what the prompt now holds but the memory block (which the
+     * fill adds). Empty when there is no strategy or no step; otherwise the fill before and after, even when nothing
+     * shrank.
      */
     public Optional<CompactionResult> compact() {
         if (strategy == null || steps.isEmpty()) {
@@ -224,7 +254,7 @@ public final class Context {
         }
         estimate += tracker.estimateMessages(priorConversation);
         estimate += tracker.estimateMessages(frozenPrefix);
-        double after = max > 0 ? (double) estimate / (double) max * 100 : 0;
+        double after = max > 0 ? (double) (estimate + memoryTokens) / (double) max * 100 : 0;
         tracker.correct(estimate);
         return Optional.of(new CompactionResult(before, after));
     }

@@ -1,7 +1,15 @@
 package dev.engram.context;
 
 import dev.engram.memory.Invalid;
+import dev.engram.memory.Scope;
+import dev.engram.render.RenderOptions;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * How one context behaves: the model's limits, the safety margin, the fill thresholds, the compaction strategy,
@@ -11,9 +19,11 @@ import java.util.List;
  * @param safetyMarginPercent the share of the context window kept free; 0 means 5
  * @param injectionDefense whether untrusted tool output is fenced in {@code <untrusted-content>} tags
  * @param tokenCounter the counter's name (see {@link TokenCounter#named})
+ * @param memory the store's scopes whose rendered entries the prompt carries ({@link Memory#NONE}: no block)
  */
 public record ContextConfig(Model model, int safetyMarginPercent, Thresholds thresholds, StrategySettings strategy,
-        Pruning pruning, HistoryMutation historyMutation, boolean injectionDefense, String tokenCounter) {
+        Pruning pruning, HistoryMutation historyMutation, boolean injectionDefense, String tokenCounter,
+        Memory memory) {
 
     /** The safety margin a 0 takes. */
     public static final int DEFAULT_SAFETY_MARGIN = 5;
@@ -31,6 +41,14 @@ public record ContextConfig(Model model, int safetyMarginPercent, Thresholds thr
         historyMutation = historyMutation == null ? HistoryMutation.OFF : historyMutation;
         tokenCounter = tokenCounter == null || tokenCounter.isBlank() ? "simple" : tokenCounter.strip();
         TokenCounter.named(tokenCounter);
+        memory = memory == null ? Memory.NONE : memory;
+    }
+
+    /** A configuration whose prompt carries no memory block. */
+    public ContextConfig(Model model, int safetyMarginPercent, Thresholds thresholds, StrategySettings strategy,
+            Pruning pruning, HistoryMutation historyMutation, boolean injectionDefense, String tokenCounter) {
+        this(model, safetyMarginPercent, thresholds, strategy, pruning, historyMutation, injectionDefense,
+                tokenCounter, Memory.NONE);
     }
 
     /** Every part at its default: a 128000-token model, sliding window, pruning 3 above 50%, no mutation. */
@@ -42,43 +60,49 @@ public record ContextConfig(Model model, int safetyMarginPercent, Thresholds thr
     /** This configuration for {@code newModel}. */
     public ContextConfig withModel(Model newModel) {
         return new ContextConfig(newModel, safetyMarginPercent, thresholds, strategy, pruning, historyMutation,
-                injectionDefense, tokenCounter);
+                injectionDefense, tokenCounter, memory);
     }
 
     /** This configuration with other thresholds. */
     public ContextConfig withThresholds(Thresholds newThresholds) {
         return new ContextConfig(model, safetyMarginPercent, newThresholds, strategy, pruning, historyMutation,
-                injectionDefense, tokenCounter);
+                injectionDefense, tokenCounter, memory);
     }
 
     /** This configuration with another strategy. */
     public ContextConfig withStrategy(StrategySettings newStrategy) {
         return new ContextConfig(model, safetyMarginPercent, thresholds, newStrategy, pruning, historyMutation,
-                injectionDefense, tokenCounter);
+                injectionDefense, tokenCounter, memory);
     }
 
     /** This configuration with other pruning. */
     public ContextConfig withPruning(Pruning newPruning) {
         return new ContextConfig(model, safetyMarginPercent, thresholds, strategy, newPruning, historyMutation,
-                injectionDefense, tokenCounter);
+                injectionDefense, tokenCounter, memory);
     }
 
     /** This configuration with other history mutation. */
     public ContextConfig withHistoryMutation(HistoryMutation newMutation) {
         return new ContextConfig(model, safetyMarginPercent, thresholds, strategy, pruning, newMutation,
-                injectionDefense, tokenCounter);
+                injectionDefense, tokenCounter, memory);
     }
 
     /** This configuration with injection defense on or off. */
     public ContextConfig withInjectionDefense(boolean on) {
         return new ContextConfig(model, safetyMarginPercent, thresholds, strategy, pruning, historyMutation, on,
-                tokenCounter);
+                tokenCounter, memory);
+    }
+
+    /** This configuration with another memory block (or {@link Memory#NONE}). */
+    public ContextConfig withMemory(Memory newMemory) {
+        return new ContextConfig(model, safetyMarginPercent, thresholds, strategy, pruning, historyMutation,
+                injectionDefense, tokenCounter, newMemory);
     }
 
     /** This configuration with a safety margin. */
     public ContextConfig withSafetyMargin(int percent) {
         return new ContextConfig(model, percent, thresholds, strategy, pruning, historyMutation, injectionDefense,
-                tokenCounter);
+                tokenCounter, memory);
     }
 
     /**
@@ -187,6 +211,70 @@ public record ContextConfig(Model model, int safetyMarginPercent, Thresholds thr
                         "tool_result_eviction_step is " + toolResultEvictionStep + "; use 0 (never) or a positive "
                                 + "number of steps.");
             }
+        }
+    }
+
+    /**
+     * The memory block a prompt carries: the entries of {@code scopes} of the context's store, rendered in that order
+     * as {@code GET .../render} renders them, bounded by {@code maxTotalBytes} (0 takes the render's default, 32768)
+     * and {@code scopeMaxBytes} per scope. No scopes means no block; a bound or a cap without them is refused, as is
+     * a scope that is not kebab-case, named twice, or capped without being named, and a negative size.
+     */
+    public record Memory(List<String> scopes, int maxTotalBytes, Map<String, Integer> scopeMaxBytes) {
+
+        /** No block. */
+        public static final Memory NONE = new Memory(List.of(), 0, Map.of());
+        /** The most scopes one block may name. */
+        public static final int MAX_SCOPES = 100;
+
+        public Memory {
+            scopes = scopes == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(scopes));
+            scopeMaxBytes = scopeMaxBytes == null ? Map.of()
+                    : Collections.unmodifiableMap(new TreeMap<>(scopeMaxBytes));
+            if (scopes.isEmpty() && (maxTotalBytes != 0 || !scopeMaxBytes.isEmpty())) {
+                throw new Invalid("memory-scopes-missing", "memory.scopes", "A memory block names the scopes it "
+                        + "shows, in order, such as [\"user\", \"project\"]; without scopes the prompt carries no "
+                        + "block, so leave max_total_bytes and scope_max_bytes out too.");
+            }
+            if (scopes.size() > MAX_SCOPES) {
+                throw new Invalid("memory-scopes-count", "memory.scopes", "A memory block shows at most "
+                        + MAX_SCOPES + " scopes, not " + scopes.size() + ".");
+            }
+            Set<String> seen = new HashSet<>();
+            for (String scope : scopes) {
+                if (scope == null || !new Scope(scope).isValid()) {
+                    throw new Invalid("scope-format", "memory.scopes", "Scope \"" + Text.orEmpty(scope)
+                            + "\" is not a scope: use kebab-case, 1 to 64 lowercase letters and digits in groups "
+                            + "joined by single hyphens, such as user.");
+                }
+                if (!seen.add(scope)) {
+                    throw new Invalid("scope-repeated", "memory.scopes", "Scope " + scope + " is named twice; name "
+                            + "each scope once, in the order the block should show them.");
+                }
+            }
+            if (maxTotalBytes < 0) {
+                throw new Invalid("memory-negative", "memory.max_total_bytes", "max_total_bytes is "
+                        + maxTotalBytes + "; use 0 for the default (" + RenderOptions.DEFAULT_MAX_TOTAL_BYTES
+                        + ") or a positive number of bytes.");
+            }
+            maxTotalBytes = maxTotalBytes == 0 && !scopes.isEmpty() ? RenderOptions.DEFAULT_MAX_TOTAL_BYTES
+                    : maxTotalBytes;
+            for (Map.Entry<String, Integer> cap : scopeMaxBytes.entrySet()) {
+                if (!seen.contains(cap.getKey())) {
+                    throw new Invalid("memory-cap-scope", "memory.scope_max_bytes", "scope_max_bytes caps scope "
+                            + cap.getKey() + ", which the block does not show; cap only scopes named in scopes.");
+                }
+                if (cap.getValue() == null || cap.getValue() < 0) {
+                    throw new Invalid("memory-negative", "memory.scope_max_bytes", "scope_max_bytes of "
+                            + cap.getKey() + " is " + cap.getValue() + "; a cap is 0 (show none of its entries) or "
+                            + "more bytes.");
+                }
+            }
+        }
+
+        /** Whether the prompt carries a block: some scope is named. */
+        public boolean renders() {
+            return !scopes.isEmpty();
         }
     }
 }

@@ -106,6 +106,8 @@ class HostileInputTest {
             new Route("POST", "/v1/stores/{s}/banks/{bank}/reflect", "{\"reflector\": \"deterministic\"}"),
             new Route("PUT", "/v1/stores/{s}/mental-models/{id}", "{\"name\": \"n\"}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}", "{\"strategy\": {\"name\": \"sliding_window\"}}"),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}", "{\"memory\": {\"scopes\": [\"{scope}\"], "
+                    + "\"max_total_bytes\": 4000, \"scope_max_bytes\": {\"{scope}\": 200}}}"),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/steps", "{\"steps\": [{\"thought\": \"t\", \"action\": "
                     + "{\"id\": \"c1\", \"name\": \"read_file\", \"input\": {\"path\": \"a\"}}}]}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/system-prompt", "{\"text\": \"be brief\"}"),

@@ -27,21 +27,6 @@ class ConversationCompactionTest {
     }
 
     @Test
-    void s25_ratioOutsideTheOpenIntervalIsRefusedAndBudgetZeroReturnsTheInput() {
-        List<Message> messages = exchanges(3);
-        for (double ratio : new double[] {0, 1, 1.5, -0.1, Double.NaN}) {
-            Invalid refused = assertThrows(Invalid.class,
-                    () -> ConversationCompaction.toBudget(messages, 100, SIMPLE, ratio));
-            assertEquals("keep-recent-ratio-range", refused.rule());
-        }
-        assertSame(messages, ConversationCompaction.toBudget(messages, 0, SIMPLE, 0.75));
-        assertSame(messages, ConversationCompaction.toBudget(messages, 0, null, 0.75));
-        assertEquals(List.of(), ConversationCompaction.toBudget(List.of(), 10, null, 0.75));
-        assertEquals("token-counter-required", assertThrows(Invalid.class,
-                () -> ConversationCompaction.toBudget(messages, 10, null, 0.75)).rule());
-    }
-
-    @Test
     void toBudgetSummarizesTheOlderMessagesAndKeepsTheNewest() {
         List<Message> messages = exchanges(50);
         int total = SIMPLE.countMessages(messages);

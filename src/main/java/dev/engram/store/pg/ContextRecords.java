@@ -78,6 +78,11 @@ final class ContextRecords {
         }
     }
 
+    /** The memory block's settings of a configuration's JSON member {@code memory}; null or absent: none. */
+    static ContextConfig.Memory memory(String json) {
+        return json == null ? ContextConfig.Memory.NONE : read(json, ContextConfig.Memory.class);
+    }
+
     private static <T> T read(String json, Class<T> type) {
         try {
             return JSON.readValue(json, type);

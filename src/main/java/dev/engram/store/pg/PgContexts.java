@@ -87,6 +87,25 @@ public class PgContexts {
         }
     }
 
+    /**
+     * The memory block's settings of context {@code id} of {@code store}, read alone (no lock, not the state), so that
+     * a change can render the block before its transaction; {@link ContextConfig.Memory#NONE} when there is no such
+     * context or it shows no block.
+     */
+    public ContextConfig.Memory memory(String store, String id) {
+        EntryRules.checkStoreId(store);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "select config->'memory' from context where store_id = ? and id = ?")) {
+            s.setString(1, store);
+            s.setString(2, id);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? ContextRecords.memory(r.getString(1)) : ContextConfig.Memory.NONE;
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
     /** Runs {@code edit} on context {@code id} of {@code store} under the store's lock, and journals it. */
     public <T> T change(String store, String id, Edit<T> edit) {
         return change(store, id, true, edit);

@@ -156,6 +156,10 @@ class AuthorizationMatrixTest {
             route("a context's prompt for openai-chat", "GET", S + "/contexts/c-1/prompt?format=openai-chat", null,
                     "401 401 401 404 200 403 200"),
             route("a context's fill", "GET", S + "/contexts/c-1/fill", null, "401 401 401 404 200 403 200"),
+            route("configure a context with memory", "PUT", S + "/contexts/c-3", "{\"memory\": {\"scopes\": "
+                    + "[\"user\"]}}", "401 401 401 404 403 403 201"),
+            route("a context's prompt with memory", "GET", S + "/contexts/c-m/prompt", null,
+                    "401 401 401 404 200 403 200"),
             route("compact a context", "POST", S + "/contexts/c-1/compact", null, "401 401 401 404 403 403 200"),
             route("a cached tool result", "GET", S + "/contexts/c-1/tool-results/" + dev.engram.context.cache
                     .ToolResultCache.contentHash("read_file", "SECRET-file").substring(0, 4), null,
@@ -332,6 +336,8 @@ class AuthorizationMatrixTest {
         given().contentType("application/json").body("{\"steps\": [{\"thought\": \"SECRET-context\", \"action\": "
                 + "{\"id\": \"c1\", \"name\": \"read_file\"}, \"observation\": \"SECRET-file\", \"cache\": true}]}")
                 .post("/v1/stores/" + store + "/contexts/c-1/steps").then().statusCode(200);
+        given().contentType("application/json").body("{\"memory\": {\"scopes\": [\"user\", \"rules\", "
+                + "\"project\"]}}").put("/v1/stores/" + store + "/contexts/c-m").then().statusCode(201);
     }
 
     /** Everything PostgreSQL holds about {@code store}, and how many keys there are. */
