@@ -1,7 +1,6 @@
 package dev.engram.api;
 
 import dev.engram.api.access.Gate;
-import dev.engram.context.CompactionResult;
 import dev.engram.context.CompactionStrategy;
 import dev.engram.context.Context;
 import dev.engram.context.ContextConfig;
@@ -50,6 +49,12 @@ public class ContextResource {
 
     @Inject
     Gate gate;
+
+    @Inject
+    ContextCompactions compactions;
+
+    @Inject
+    ContextMetrics metrics;
 
     @PathParam("store")
     String storeId;
@@ -206,14 +211,14 @@ public class ContextResource {
     @Path("prompt")
     public Map<String, List<ContextJson.MessageJson>> prompt() {
         readable();
-        return Map.of("messages", read().buildPrompt().stream().map(ContextJson.MessageJson::of).toList());
+        return Map.of("messages", metrics.prompt(read()).stream().map(ContextJson.MessageJson::of).toList());
     }
 
     @GET
     @Path("fill")
     public FillCheck fill() {
         readable();
-        return read().checkFill();
+        return metrics.fill(read().checkFill());
     }
 
     /** Sets the estimate to the input tokens the provider reported for the last prompt. */
@@ -234,30 +239,15 @@ public class ContextResource {
         });
     }
 
-    /** What a compaction answers: the fill before and after, and whether it compacted (not without steps). */
-    record Compacted(boolean compacted, double beforePercent, double afterPercent) {
-    }
-
-    /** Compacts the steps so far with the context's strategy (no summarizer: the reference's fallback texts). */
+    /**
+     * Compacts the steps so far with the context's strategy; a summarizing one asks the model its summarizer names
+     * outside any lock, and lands only on the context it compacted (steps appended since stay live), else 409.
+     */
     @POST
     @Path("compact")
-    public Compacted compact() {
+    public ContextCompactions.Compacted compact() {
         writable();
-        return contexts.change(store(), id(), (current, cache) -> {
-            Context c = open(existing(current));
-            Optional<CompactionResult> done = c.compact();
-            if (done.isEmpty()) {
-                double fill = c.checkFill().percent();
-                return Edited.unchanged(new Compacted(false, fill, fill));
-            }
-            CompactionResult r = done.get();
-            Map<String, Object> record = new LinkedHashMap<>();
-            record.put("before_percent", r.beforePercent());
-            record.put("after_percent", r.afterPercent());
-            record.put("compacted_through_index", c.compactedThroughIndex());
-            return new Edited<>(new Held(c.config(), c.state()), "context.compacted", record,
-                    new Compacted(true, r.beforePercent(), r.afterPercent()));
-        });
+        return compactions.compact(store(), id());
     }
 
     /** The tool outputs the next prompt will prune, so an agent can save what matters first. */

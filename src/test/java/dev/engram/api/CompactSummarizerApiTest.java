@@ -31,18 +31,30 @@ class CompactSummarizerApiTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A fake chat-completions API, started before Engram so that its URL is in Engram's settings. */
+    /**
+     * A fake chat API (OpenAI's chat completions, or Anthropic's messages with the argument {@code provider}
+     * {@code anthropic}), started before Engram so that its URL is in Engram's settings; its answers can be held
+     * ({@link dev.engram.llm.FakeChatApis.HeldAnswers}).
+     */
     public static class FakeModel implements QuarkusTestResourceLifecycleManager {
 
         static WireMockServer server;
+        private String provider = "openai";
+
+        @Override
+        public void init(Map<String, String> args) {
+            provider = args.getOrDefault("provider", "openai");
+        }
 
         @Override
         public Map<String, String> start() {
-            server = new WireMockServer(wireMockConfig().dynamicPort());
+            server = new WireMockServer(wireMockConfig().dynamicPort()
+                    .extensions(new dev.engram.llm.FakeChatApis.HeldAnswers()));
             server.start();
-            return Map.of("engram.context.summarizer.model", "gpt-test", "engram.context.summarizer.base-url",
-                    server.baseUrl() + "/v1", "engram.context.summarizer.api-key", "sk-fake",
-                    "engram.context.summarizer.timeout", "2s");
+            String baseUrl = server.baseUrl() + (provider.equals("anthropic") ? "/v1/" : "/v1");
+            return Map.of("engram.context.summarizer.provider", provider, "engram.context.summarizer.model",
+                    "gpt-test", "engram.context.summarizer.base-url", baseUrl,
+                    "engram.context.summarizer.api-key", "sk-fake", "engram.context.summarizer.timeout", "4s");
         }
 
         @Override
@@ -51,11 +63,19 @@ class CompactSummarizerApiTest {
         }
     }
 
-    /** Engram with its summarizer on the fake model. */
+    /** Engram with its summarizer on the fake model (OpenAI's API). */
     public static class WithSummarizer implements QuarkusTestProfile {
         @Override
         public List<TestResourceEntry> testResources() {
             return List.of(new TestResourceEntry(FakeModel.class));
+        }
+    }
+
+    /** Engram with its summarizer on the fake model speaking Anthropic's API. */
+    public static class WithAnthropicSummarizer implements QuarkusTestProfile {
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(FakeModel.class, Map.of("provider", "anthropic")));
         }
     }
 
