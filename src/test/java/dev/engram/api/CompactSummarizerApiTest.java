@@ -1,5 +1,8 @@
 package dev.engram.api;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
@@ -11,19 +14,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.engram.llm.FakeChatApis.HeldAnswers;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code POST /v1/compact} with the summarizer configured against a local fake of an OpenAI-compatible API
  * (WireMock): summaries take the summarized messages' place (in an anthropic conversation, before any turn, in its
- * system); a model that fails or times out is a 502; a block over the token cap is sent cut, with the SPEC's note.
+ * system); blocks are asked at once and placed in order; a model that fails or times out is a 502; a block over the
+ * token cap is sent cut, with the SPEC's note.
  */
 @QuarkusTest
 @TestProfile(CompactSummarizerApiTest.WithSummarizer.class)
@@ -133,6 +141,31 @@ class CompactSummarizerApiTest {
                 + " {\"role\": \"user\", \"content\": \"last\"}], \"strategy\": {\"name\": \"summarization\", "
                 + "\"keep_last\": 1, \"max_summarize_tokens\": 20}}").post("/v1/compact").then().statusCode(200);
         assertEquals("user: " + "y".repeat(53) + "…\n[... truncated for summarization ...]", sentText());
+    }
+
+    @Test
+    void theBlocksAreAskedAtOnceAndAnsweredInTheirOrder() throws Exception {
+        for (String question : List.of("Where is Apollo?", "On track.", "When?")) {
+            FakeModel.server.stubFor(post(urlEqualTo("/v1/chat/completions"))
+                    .withRequestBody(matchingJsonPath("$.messages[1].content", containing(question)))
+                    .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                            .withBody(dev.engram.llm.FakeChatApis.openAiCompletion("About " + question))));
+        }
+        HeldAnswers.hold();
+        ExecutorService caller = Executors.newSingleThreadExecutor();
+        try {
+            Future<String> reply = caller.submit(() -> json().body("{\"format\": \"openai-chat\", \"messages\": "
+                    + CONVERSATION + ", \"strategy\": {\"name\": \"summarization\", \"block_size\": 1, "
+                    + "\"keep_last\": 2}}").post("/v1/compact").then().statusCode(200).extract().asString());
+            HeldAnswers.awaitHeld(3);
+            HeldAnswers.release();
+            JsonNode messages = JSON.readTree(reply.get()).get("messages");
+            assertEquals(List.of("About Where is Apollo?", "About On track.", "About When?", "Friday.", "Thanks."),
+                    messages.findValuesAsText("content"));
+        } finally {
+            HeldAnswers.release();
+            caller.shutdownNow();
+        }
     }
 
     @Test
