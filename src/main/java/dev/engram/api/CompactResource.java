@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.context.ConversationCompaction;
 import dev.engram.context.Message;
 import dev.engram.context.StrategySettings;
+import dev.engram.context.Summarizer;
 import dev.engram.context.TokenCounter;
+import dev.engram.llm.Summarizations;
 import dev.engram.llm.Summarizers;
 import dev.engram.memory.Invalid;
 import jakarta.inject.Inject;
@@ -16,6 +18,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Stateless compaction of a conversation the caller keeps ({@code POST /v1/compact}): the messages in OpenAI chat or
@@ -52,6 +55,9 @@ public class CompactResource {
     @Inject
     Summarizers summarizers;
 
+    @Inject
+    Summarizations summarizations;
+
     @POST
     public ObjectNode compact(CompactBody body) {
         if (body == null || body.messages() == null) {
@@ -76,8 +82,7 @@ public class CompactResource {
         TokenCounter counter = TokenCounter.named(body.tokenCounter());
         Conversations.Read read = format.equals("openai-chat") ? OpenAiChatForm.read(body.messages())
                 : AnthropicForm.read(body.system(), body.messages());
-        List<Message> result = ConversationCompaction.compact(read.messages(), settings,
-                summarizers.summarizer().orElse(null), counter, budget);
+        List<Message> result = compacted(read.messages(), settings, counter, budget);
         ObjectNode reply = JsonNodeFactory.instance.objectNode().put("format", format);
         if (format.equals("openai-chat")) {
             reply.set("messages", Conversations.openAiReply(result, read));
@@ -86,5 +91,17 @@ public class CompactResource {
         }
         return reply.put("tokens_before", counter.countMessages(read.messages()))
                 .put("tokens_after", counter.countMessages(result));
+    }
+
+    /** The messages compacted; a summarizing strategy holds one of the replica's summarization places meanwhile. */
+    private List<Message> compacted(List<Message> messages, StrategySettings settings, TokenCounter counter,
+            int budget) {
+        Optional<Summarizer> summarizer = summarizers.summarizer();
+        if (!settings.summarizes() || summarizer.isEmpty()) {
+            return ConversationCompaction.compact(messages, settings, summarizer.orElse(null), counter, budget);
+        }
+        try (Summarizations.Run run = summarizations.start(summarizer.get())) {
+            return ConversationCompaction.compact(messages, settings, run, counter, budget);
+        }
     }
 }

@@ -67,11 +67,11 @@ final class ContextJson {
     }
 
     record Strategy(String name, Integer keepFirst, Integer keepLast, Integer blockSize, Integer observationTruncate,
-            Double distant, Double middle, Double recent, Integer maxSummarizeTokens) {
+            Double distant, Double middle, Double recent, Integer maxSummarizeTokens, JsonNode summarizer) {
 
         StrategySettings toSettings() {
             return new StrategySettings(name, n(keepFirst), n(keepLast), n(blockSize), n(observationTruncate),
-                    d(distant), d(middle), d(recent), n(maxSummarizeTokens));
+                    d(distant), d(middle), d(recent), n(maxSummarizeTokens), SummarizerJson.choice(summarizer));
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.engram.api;
 
 import dev.engram.api.access.Gate;
-import dev.engram.context.CompactionResult;
 import dev.engram.context.CompactionStrategy;
 import dev.engram.context.Context;
 import dev.engram.context.ContextConfig;
@@ -59,6 +58,12 @@ public class ContextResource {
 
     /** The memory block this request shows (see {@link ContextMemory}). */
     private ContextMemory.Blocks blocks;
+
+    @Inject
+    ContextCompactions compactions;
+
+    @Inject
+    ContextMetrics metrics;
 
     @PathParam("store")
     String storeId;
@@ -224,14 +229,14 @@ public class ContextResource {
         String form = PromptFormats.named(format);
         Context c = read();
         blocks.recordShown();
-        return PromptFormats.answer(form, c.buildPrompt());
+        return PromptFormats.answer(form, metrics.prompt(c));
     }
 
     @GET
     @Path("fill")
     public FillCheck fill() {
         readable();
-        return read().checkFill();
+        return metrics.fill(read().checkFill());
     }
 
     /** Sets the estimate to the input tokens the provider reported for the last prompt. */
@@ -252,30 +257,15 @@ public class ContextResource {
         });
     }
 
-    /** What a compaction answers: the fill before and after, and whether it compacted (not without steps). */
-    record Compacted(boolean compacted, double beforePercent, double afterPercent) {
-    }
-
-    /** Compacts the steps so far with the context's strategy (no summarizer: the reference's fallback texts). */
+    /**
+     * Compacts the steps so far with the context's strategy; a summarizing one asks the model its summarizer names
+     * outside any lock, and lands only on the context it compacted (steps appended since stay live), else 409.
+     */
     @POST
     @Path("compact")
-    public Compacted compact() {
+    public ContextCompactions.Compacted compact() {
         writable();
-        return contexts.change(store(), id(), (current, cache) -> {
-            Context c = open(existing(current));
-            Optional<CompactionResult> done = c.compact();
-            if (done.isEmpty()) {
-                double fill = c.checkFill().percent();
-                return Edited.unchanged(new Compacted(false, fill, fill));
-            }
-            CompactionResult r = done.get();
-            Map<String, Object> record = new LinkedHashMap<>();
-            record.put("before_percent", r.beforePercent());
-            record.put("after_percent", r.afterPercent());
-            record.put("compacted_through_index", c.compactedThroughIndex());
-            return new Edited<>(new Held(c.config(), c.state()), "context.compacted", record,
-                    new Compacted(true, r.beforePercent(), r.afterPercent()));
-        });
+        return compactions.compact(store(), id(), blocks::show);
     }
 
     /** The tool outputs the next prompt will prune, so an agent can save what matters first. */

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.engram.context.SummarizerChoice;
 import dev.engram.memory.Times;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.ext.ContextResolver;
@@ -60,6 +61,8 @@ public class JsonSetup implements ContextResolver<ObjectMapper> {
         mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
         mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
         mapper.registerModule(new SimpleModule("engram-time").addSerializer(Instant.class, new Rfc3339()));
+        mapper.registerModule(new SimpleModule("engram-summarizer").addSerializer(SummarizerChoice.class,
+                new SummarizerJson.Writer()));
         return mapper;
     }
 

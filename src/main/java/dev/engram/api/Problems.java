@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.engram.access.Denied;
+import dev.engram.context.ContextChanged;
 import dev.engram.context.SummaryFailed;
 import dev.engram.memory.Budget;
 import dev.engram.memory.Conflict;
@@ -98,6 +99,9 @@ public class Problems {
         }
         if (e instanceof SummaryFailed f) {
             return summary(f);
+        }
+        if (e instanceof ContextChanged c) {
+            return Problem.of("context-changed", 409, "Context changed during compaction", c.getMessage());
         }
         if (e instanceof WebApplicationException w && w.getCause() instanceof JacksonException j) {
             return json(j);

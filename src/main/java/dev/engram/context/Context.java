@@ -195,6 +195,11 @@ public final class Context {
      * (the compacted prefix, then the steps added since) and the pending interjection, in that order.
      */
     public List<Message> buildPrompt() {
+        return assemblePrompt().messages();
+    }
+
+    /** The prompt as {@link #buildPrompt} builds it, with how many tool outputs it pruned and evicted. */
+    public Prompt assemblePrompt() {
         List<Message> messages = new ArrayList<>();
         for (String part : systemPrompt.split(java.util.regex.Pattern.quote(CACHE_BREAK), -1)) {
             String trimmed = Text.trimSpace(part);
@@ -219,12 +224,13 @@ public final class Context {
             messages.addAll(frozenPrefix);
             from = compactedThroughIndex;
         }
-        new LiveSteps(steps, ToolOutputs.protectedIndices(steps, config.pruning(), fillPercent()), config)
-                .render(from, messages);
+        LiveSteps live = new LiveSteps(steps, ToolOutputs.protectedIndices(steps, config.pruning(), fillPercent()),
+                config);
+        live.render(from, messages);
         if (Text.visible(pendingInterjection)) {
             messages.add(Message.user(Text.trimRight(pendingInterjection)));
         }
-        return messages;
+        return new Prompt(messages, live.pruned(), live.evicted());
     }
 
     /**
@@ -234,17 +240,43 @@ public final class Context {
      * shrank.
      */
     public Optional<CompactionResult> compact() {
+        return prepareCompaction().map(this::land);
+    }
+
+    /**
+     * The compaction of every step so far, computed without changing this context (the strategy may call a model):
+     * {@link #land} applies it, here or on this context as a store holds it later. Empty when there is no strategy
+     * or no step.
+     */
+    public Optional<Compaction> prepareCompaction() {
         if (strategy == null || steps.isEmpty()) {
             return Optional.empty();
         }
-        double before = checkFill().percent();
-        int max = effectiveMax();
-        List<Message> prefix = new ArrayList<>(strategy.compact(List.copyOf(steps), max));
-        compactedThroughIndex = steps.size();
+        List<Step> compacted = List.copyOf(steps);
+        List<Message> prefix = new ArrayList<>(strategy.compact(compacted, effectiveMax()));
         if (config.injectionDefense()) {
-            fenceUntrusted(prefix);
+            fenceUntrusted(prefix, compacted);
         }
-        frozenPrefix = List.copyOf(prefix);
+        return Optional.of(new Compaction(compacted, prefix, checkFill().percent(), config, frozenPrefix,
+                compactedThroughIndex));
+    }
+
+    /**
+     * Lands {@code compaction}: its prefix stands for the steps it compacted, and the steps appended since stay live
+     * after it; the estimate becomes what the prompt's fixed part and the prefix count, plus each later step as
+     * {@link #addStep} counts it, and the fill adds the memory block. Answers the fill when the compaction was
+     * computed and the fill now (0 after when
+     * the effective maximum is 0 or less). Throws {@link ContextChanged}, changing nothing, when this context is no
+     * longer the one it was computed from: another configuration, other leading steps, or another compacted prefix.
+     */
+    public CompactionResult land(Compaction compaction) {
+        String why = changedSince(compaction);
+        if (why != null) {
+            throw new ContextChanged(why);
+        }
+        frozenPrefix = compaction.prefix();
+        compactedThroughIndex = compaction.steps().size();
+        int max = effectiveMax();
         List<Message> base = new ArrayList<>();
         base.add(Message.system(systemPrompt));
         base.add(new Message("user", task, taskBlocks, "", List.of(), List.of(), ""));
@@ -254,12 +286,31 @@ public final class Context {
         }
         estimate += tracker.estimateMessages(priorConversation);
         estimate += tracker.estimateMessages(frozenPrefix);
-        double after = max > 0 ? (double) (estimate + memoryTokens) / (double) max * 100 : 0;
         tracker.correct(estimate);
-        return Optional.of(new CompactionResult(before, after));
+        for (Step later : steps.subList(compactedThroughIndex, steps.size())) {
+            tracker.addDelta(later.accountedText());
+        }
+        double after = max > 0 ? (double) (tracker.estimateTotal() + memoryTokens) / (double) max * 100 : 0;
+        return new CompactionResult(compaction.beforePercent(), after);
     }
 
-    private void fenceUntrusted(List<Message> prefix) {
+    /** Why {@code compaction} cannot land on this context, or null when it can. */
+    private String changedSince(Compaction compaction) {
+        if (!config.equals(compaction.config())) {
+            return "it was reconfigured";
+        }
+        List<Step> compacted = compaction.steps();
+        if (steps.size() < compacted.size() || !steps.subList(0, compacted.size()).equals(compacted)) {
+            return "its steps were replaced";
+        }
+        if (compactedThroughIndex != compaction.basisThroughIndex()
+                || !Objects.equals(frozenPrefix, compaction.basisPrefix())) {
+            return "another compaction landed";
+        }
+        return null;
+    }
+
+    private static void fenceUntrusted(List<Message> prefix, List<Step> steps) {
         Map<String, String> sources = new HashMap<>();
         for (Step step : steps) {
             if (step.untrusted() && step.isToolStep()) {

@@ -246,21 +246,30 @@ public final class ConversationCompaction {
         }
     }
 
+    /**
+     * The blocks of {@code messages} summarized, all asked in one {@link Summarizer#summarizeEach}; the first block
+     * (in order) the summarizer failed on makes the whole compaction fail.
+     */
     private static List<Message> blocks(List<Message> messages, int blockSize, int offset, StrategySettings settings,
             Summarizer summarizer, TokenCounter counter) {
-        List<Message> summaries = new ArrayList<>();
         int size = Math.max(blockSize, 1);
+        List<String> texts = new ArrayList<>();
         for (int start = 0; start < messages.size(); start += size) {
-            int end = Math.min(start + size, messages.size());
-            String text = SummaryText.capped(blockText(messages.subList(start, end),
-                    settings.observationTruncateOrDefault()), counter, settings.maxSummarizeTokensOrDefault());
-            try {
-                summaries.add(Message.system(Text.orEmpty(summarizer.summarize(text))));
-            } catch (RuntimeException failure) {
+            texts.add(SummaryText.capped(blockText(messages.subList(start, Math.min(start + size, messages.size())),
+                    settings.observationTruncateOrDefault()), counter, settings.maxSummarizeTokensOrDefault()));
+        }
+        List<Summarizer.Answer> answers = SummaryText.answers(summarizer, texts);
+        List<Message> summaries = new ArrayList<>();
+        for (int b = 0; b < answers.size(); b++) {
+            Summarizer.Answer answer = answers.get(b);
+            if (answer.failed()) {
+                int start = b * size;
+                int end = Math.min(start + size, messages.size());
                 throw new SummaryFailed("Summarizing conversation messages " + (offset + start + 1) + "-"
-                        + (offset + end) + " failed: " + SummaryText.reason(failure) + ". Retry, or use "
-                        + "sliding_window.", failure);
+                        + (offset + end) + " failed: " + SummaryText.reason(answer.failure()) + ". Retry, or use "
+                        + "sliding_window.", answer.failure());
             }
+            summaries.add(Message.system(answer.summary()));
         }
         return summaries;
     }

@@ -6,7 +6,9 @@ import java.util.List;
 /**
  * Three zones by share of the steps: the distant (oldest) zone summarized in blocks of 15 with observations cut to
  * 60%, the middle zone in blocks of 5, the recent zone verbatim. At most 5 steps are kept whole. Without a
- * summarizer a block becomes {@code [Z zone: K steps summarized]}; on failure {@code ... (error: ERR)]}.
+ * summarizer a block becomes {@code [Z zone: K steps summarized]}; on failure {@code ... (error: ERR)]}. The blocks of
+ * both zones go to the summarizer in one {@link Summarizer#summarizeEach}, which may ask for them at once; their
+ * order in the result is the steps' order whatever the order they were answered in.
  */
 final class Hierarchical implements CompactionStrategy {
 
@@ -54,11 +56,20 @@ final class Hierarchical implements CompactionStrategy {
             return Transcript.of(steps);
         }
         int[] zones = zones(n);
+        List<Block> blocks = new ArrayList<>();
+        blocks(steps.subList(0, zones[0]), "distant", DISTANT_BLOCK, blocks);
+        blocks(steps.subList(zones[0], zones[1]), "middle", MIDDLE_BLOCK, blocks);
+        List<Summarizer.Answer> answers = SummaryText.answers(summarizer, blocks.stream().map(Block::text).toList());
         List<Message> messages = new ArrayList<>();
-        messages.addAll(zone(steps.subList(0, zones[0]), "distant", DISTANT_BLOCK));
-        messages.addAll(zone(steps.subList(zones[0], zones[1]), "middle", MIDDLE_BLOCK));
+        for (int b = 0; b < blocks.size(); b++) {
+            messages.add(Message.system(summary(answers.get(b), blocks.get(b))));
+        }
         messages.addAll(Transcript.of(steps.subList(zones[1], n)));
         return messages;
+    }
+
+    /** One block of a zone: the zone's name, how many steps, and the text the summarizer is sent. */
+    private record Block(String zone, int size, String text) {
     }
 
     /** The ends of the distant and middle zones for {@code n} steps, with the reference's rounding and clamps. */
@@ -80,25 +91,24 @@ final class Hierarchical implements CompactionStrategy {
         return new int[] {distantEnd, middleEnd};
     }
 
-    private List<Message> zone(List<Step> steps, String name, int blockSize) {
-        List<Message> messages = new ArrayList<>();
+    private void blocks(List<Step> steps, String zone, int blockSize, List<Block> into) {
         for (int start = 0; start < steps.size(); start += blockSize) {
             List<Step> block = steps.subList(start, Math.min(start + blockSize, steps.size()));
-            String text = SummaryText.capped(blockText(block, name), counter, maxSummarizeTokens);
-            messages.add(Message.system(summary(text, name, block.size())));
+            into.add(new Block(zone, block.size(),
+                    SummaryText.capped(blockText(block, zone), counter, maxSummarizeTokens)));
         }
-        return messages;
     }
 
-    private String summary(String text, String zone, int size) {
-        if (summarizer == null) {
-            return "[" + zone + " zone: " + size + " steps summarized]";
+    /** A block's message: the summary, or the fallback text without a summarizer (a null answer) or on failure. */
+    private static String summary(Summarizer.Answer answer, Block block) {
+        if (answer == null) {
+            return "[" + block.zone() + " zone: " + block.size() + " steps summarized]";
         }
-        try {
-            return Text.orEmpty(summarizer.summarize(text));
-        } catch (RuntimeException failure) {
-            return "[" + zone + " zone: " + size + " steps summarized (error: " + SummaryText.reason(failure) + ")]";
+        if (answer.failed()) {
+            return "[" + block.zone() + " zone: " + block.size() + " steps summarized (error: "
+                    + SummaryText.reason(answer.failure()) + ")]";
         }
+        return answer.summary();
     }
 
     /** The header, then per step {@code \nStep i:} and its thought, action and observation lines; no final newline. */

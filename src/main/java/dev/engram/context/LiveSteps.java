@@ -13,11 +13,23 @@ final class LiveSteps {
     private final List<Step> steps;
     private final Set<Integer> kept;
     private final ContextConfig config;
+    private int pruned;
+    private int evicted;
 
     LiveSteps(List<Step> steps, Set<Integer> kept, ContextConfig config) {
         this.steps = steps;
         this.kept = kept;
         this.config = config;
+    }
+
+    /** How many tool outputs the renders so far showed as the pruning placeholder. */
+    int pruned() {
+        return pruned;
+    }
+
+    /** How many tool outputs the renders so far showed mutated (a cache reference, the checklist note). */
+    int evicted() {
+        return evicted;
     }
 
     /** The messages of {@code steps[from:]}, with indices counted over all steps. */
@@ -94,8 +106,11 @@ final class LiveSteps {
                     config.pruning());
             mutated = !observation.equals(original);
         }
-        if (!kept.contains(index) && config.pruning().on() && !mutated) {
+        if (mutated) {
+            evicted++;
+        } else if (!kept.contains(index) && config.pruning().on()) {
             observation = config.pruning().placeholder();
+            pruned++;
         }
         if (config.injectionDefense() && step.untrusted()) {
             observation = UntrustedContent.wrap(observation, step.action().name());

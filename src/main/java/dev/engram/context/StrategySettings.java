@@ -7,11 +7,12 @@ import java.util.List;
  * Which compaction strategy, with its parameters; a parameter at 0 takes the reference's default when the strategy
  * is built. {@code sliding_window} reads keepFirst (3) and keepLast (10); {@code summarization} reads blockSize
  * (10), keepLast (5) and observationTruncate (500); {@code hierarchical} reads distant, middle and recent (0.4, 0.3,
- * 0.3) and observationTruncate; all read maxSummarizeTokens (16000). A blank name is {@code sliding_window}; an
- * unknown name, a negative number or a ratio that is not finite is refused ({@link Invalid}).
+ * 0.3) and observationTruncate; all read maxSummarizeTokens (16000), and the summarizing ones ask the
+ * {@code summarizer} chosen (null: the server's). A blank name is {@code sliding_window}; an unknown name, a
+ * negative number or a ratio that is not finite is refused ({@link Invalid}).
  */
 public record StrategySettings(String name, int keepFirst, int keepLast, int blockSize, int observationTruncate,
-        double distant, double middle, double recent, int maxSummarizeTokens) {
+        double distant, double middle, double recent, int maxSummarizeTokens, SummarizerChoice summarizer) {
 
     /** The strategy names. */
     public static final List<String> NAMES = List.of("sliding_window", "summarization", "hierarchical");
@@ -29,6 +30,7 @@ public record StrategySettings(String name, int keepFirst, int keepLast, int blo
 
     public StrategySettings {
         name = name == null || name.isBlank() ? "sliding_window" : name.strip();
+        summarizer = summarizer == null ? SummarizerChoice.SERVER : summarizer;
         if (!NAMES.contains(name)) {
             throw new Invalid("strategy-unknown", "strategy.name", "\"" + name + "\" is not a compaction strategy. "
                     + "Use one of " + String.join(", ", NAMES) + ".");
@@ -41,6 +43,24 @@ public record StrategySettings(String name, int keepFirst, int keepLast, int blo
         ratio(distant, "strategy.distant");
         ratio(middle, "strategy.middle");
         ratio(recent, "strategy.recent");
+    }
+
+    /** These settings asking the server's summarizer. */
+    public StrategySettings(String name, int keepFirst, int keepLast, int blockSize, int observationTruncate,
+            double distant, double middle, double recent, int maxSummarizeTokens) {
+        this(name, keepFirst, keepLast, blockSize, observationTruncate, distant, middle, recent, maxSummarizeTokens,
+                SummarizerChoice.SERVER);
+    }
+
+    /** These settings asking {@code choice} to summarize. */
+    public StrategySettings withSummarizer(SummarizerChoice choice) {
+        return new StrategySettings(name, keepFirst, keepLast, blockSize, observationTruncate, distant, middle, recent,
+                maxSummarizeTokens, choice);
+    }
+
+    /** Whether this strategy summarizes (not the sliding window, which only drops steps). */
+    public boolean summarizes() {
+        return !name.equals("sliding_window");
     }
 
     /** The strategy {@code name} with every parameter at its default. */

@@ -36,26 +36,32 @@ final class Summarization implements CompactionStrategy {
             return Transcript.of(steps);
         }
         int summarized = n - keepLast;
-        List<Message> messages = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
         for (int start = 0; start < summarized; start += blockSize) {
+            List<Step> block = steps.subList(start, Math.min(start + blockSize, summarized));
+            texts.add(SummaryText.capped(blockText(block), counter, maxSummarizeTokens));
+        }
+        List<Summarizer.Answer> answers = SummaryText.answers(summarizer, texts);
+        List<Message> messages = new ArrayList<>();
+        for (int b = 0; b < texts.size(); b++) {
+            int start = b * blockSize;
             int end = Math.min(start + blockSize, summarized);
-            List<Step> block = steps.subList(start, end);
-            String text = SummaryText.capped(blockText(block), counter, maxSummarizeTokens);
-            messages.add(Message.system(summary(text, block.size(), start, end)));
+            messages.add(Message.system(summary(answers.get(b), end - start, start, end)));
         }
         messages.addAll(Transcript.of(steps.subList(summarized, n)));
         return messages;
     }
 
-    private String summary(String text, int size, int start, int end) {
-        if (summarizer == null) {
+    /** A block's message: the summary, or the fallback text without a summarizer (a null answer) or on failure. */
+    private static String summary(Summarizer.Answer answer, int size, int start, int end) {
+        if (answer == null) {
             return "[... " + size + " steps summarized ...]";
         }
-        try {
-            return Text.orEmpty(summarizer.summarize(text));
-        } catch (RuntimeException failure) {
-            return "[Summary of steps " + (start + 1) + "-" + end + " failed: " + SummaryText.reason(failure) + "]";
+        if (answer.failed()) {
+            return "[Summary of steps " + (start + 1) + "-" + end + " failed: " + SummaryText.reason(answer.failure())
+                    + "]";
         }
+        return answer.summary();
     }
 
     /** {@code Step i:} and the step's non-empty thought, action and observation, one block per step. */

@@ -1,5 +1,8 @@
 package dev.engram.context;
 
+import java.util.Collections;
+import java.util.List;
+
 /** The texts the summarizing strategies send and fall back to. */
 final class SummaryText {
 
@@ -33,6 +36,22 @@ final class SummaryText {
             observation = Text.truncate(observation, max);
         }
         return step.untrusted() ? UntrustedContent.wrap(observation, step.action().name()) : observation;
+    }
+
+    /**
+     * The answers of {@code summarizer} for {@code texts}, one per text in order; a list of nulls without a
+     * summarizer (the strategies then use their fallback texts). Asks nothing when there is no text.
+     */
+    static List<Summarizer.Answer> answers(Summarizer summarizer, List<String> texts) {
+        if (summarizer == null || texts.isEmpty()) {
+            return Collections.nCopies(texts.size(), null);
+        }
+        List<Summarizer.Answer> answers = summarizer.summarizeEach(List.copyOf(texts));
+        if (answers == null || answers.size() != texts.size()) {
+            throw new IllegalStateException("A summarizer answered " + (answers == null ? "nothing" : answers.size()
+                    + " summaries") + " for " + texts.size() + " texts.");
+        }
+        return answers;
     }
 
     /** What a summarizer's failure says: its message, or its kind when it has none. */

@@ -84,7 +84,24 @@ public interface EngramConfig {
          * reflection). Without a model there is no summarizer: steps get the fallback texts, and conversation
          * compaction with those strategies is refused.
          */
-        Llm summarizer();
+        SummarizerSettings summarizer();
+    }
+
+    /** The context summarizer: a chat model's settings, and how many summarizations run at once. */
+    interface SummarizerSettings extends Llm {
+        /**
+         * Compactions that ask the model one replica runs at once (stored contexts' and {@code POST /v1/compact}'s);
+         * one more is answered 503 with Retry-After (a compaction may take as long as its model calls).
+         */
+        @WithDefault("4")
+        int concurrency();
+
+        /**
+         * How many blocks of one compaction are summarized at once; 1 asks for one block after the other, as the
+         * reference does. The blocks' order in the prompt never depends on it.
+         */
+        @WithDefault("4")
+        int parallelBlocks();
     }
 
     interface Reflect {

@@ -1,5 +1,8 @@
 package dev.engram.api;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.containing;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
@@ -11,19 +14,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.engram.llm.FakeChatApis.HeldAnswers;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code POST /v1/compact} with the summarizer configured against a local fake of an OpenAI-compatible API
  * (WireMock): summaries take the summarized messages' place (in an anthropic conversation, before any turn, in its
- * system); a model that fails or times out is a 502; a block over the token cap is sent cut, with the SPEC's note.
+ * system); blocks are asked at once and placed in order; a model that fails or times out is a 502; a block over the
+ * token cap is sent cut, with the SPEC's note.
  */
 @QuarkusTest
 @TestProfile(CompactSummarizerApiTest.WithSummarizer.class)
@@ -31,18 +39,30 @@ class CompactSummarizerApiTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    /** A fake chat-completions API, started before Engram so that its URL is in Engram's settings. */
+    /**
+     * A fake chat API (OpenAI's chat completions, or Anthropic's messages with the argument {@code provider}
+     * {@code anthropic}), started before Engram so that its URL is in Engram's settings; its answers can be held
+     * ({@link dev.engram.llm.FakeChatApis.HeldAnswers}).
+     */
     public static class FakeModel implements QuarkusTestResourceLifecycleManager {
 
         static WireMockServer server;
+        private String provider = "openai";
+
+        @Override
+        public void init(Map<String, String> args) {
+            provider = args.getOrDefault("provider", "openai");
+        }
 
         @Override
         public Map<String, String> start() {
-            server = new WireMockServer(wireMockConfig().dynamicPort());
+            server = new WireMockServer(wireMockConfig().dynamicPort()
+                    .extensions(new dev.engram.llm.FakeChatApis.HeldAnswers()));
             server.start();
-            return Map.of("engram.context.summarizer.model", "gpt-test", "engram.context.summarizer.base-url",
-                    server.baseUrl() + "/v1", "engram.context.summarizer.api-key", "sk-fake",
-                    "engram.context.summarizer.timeout", "2s");
+            String baseUrl = server.baseUrl() + (provider.equals("anthropic") ? "/v1/" : "/v1");
+            return Map.of("engram.context.summarizer.provider", provider, "engram.context.summarizer.model",
+                    "gpt-test", "engram.context.summarizer.base-url", baseUrl,
+                    "engram.context.summarizer.api-key", "sk-fake", "engram.context.summarizer.timeout", "4s");
         }
 
         @Override
@@ -51,11 +71,19 @@ class CompactSummarizerApiTest {
         }
     }
 
-    /** Engram with its summarizer on the fake model. */
+    /** Engram with its summarizer on the fake model (OpenAI's API). */
     public static class WithSummarizer implements QuarkusTestProfile {
         @Override
         public List<TestResourceEntry> testResources() {
             return List.of(new TestResourceEntry(FakeModel.class));
+        }
+    }
+
+    /** Engram with its summarizer on the fake model speaking Anthropic's API. */
+    public static class WithAnthropicSummarizer implements QuarkusTestProfile {
+        @Override
+        public List<TestResourceEntry> testResources() {
+            return List.of(new TestResourceEntry(FakeModel.class, Map.of("provider", "anthropic")));
         }
     }
 
@@ -113,6 +141,31 @@ class CompactSummarizerApiTest {
                 + " {\"role\": \"user\", \"content\": \"last\"}], \"strategy\": {\"name\": \"summarization\", "
                 + "\"keep_last\": 1, \"max_summarize_tokens\": 20}}").post("/v1/compact").then().statusCode(200);
         assertEquals("user: " + "y".repeat(53) + "…\n[... truncated for summarization ...]", sentText());
+    }
+
+    @Test
+    void theBlocksAreAskedAtOnceAndAnsweredInTheirOrder() throws Exception {
+        for (String question : List.of("Where is Apollo?", "On track.", "When?")) {
+            FakeModel.server.stubFor(post(urlEqualTo("/v1/chat/completions"))
+                    .withRequestBody(matchingJsonPath("$.messages[1].content", containing(question)))
+                    .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
+                            .withBody(dev.engram.llm.FakeChatApis.openAiCompletion("About " + question))));
+        }
+        HeldAnswers.hold();
+        ExecutorService caller = Executors.newSingleThreadExecutor();
+        try {
+            Future<String> reply = caller.submit(() -> json().body("{\"format\": \"openai-chat\", \"messages\": "
+                    + CONVERSATION + ", \"strategy\": {\"name\": \"summarization\", \"block_size\": 1, "
+                    + "\"keep_last\": 2}}").post("/v1/compact").then().statusCode(200).extract().asString());
+            HeldAnswers.awaitHeld(3);
+            HeldAnswers.release();
+            JsonNode messages = JSON.readTree(reply.get()).get("messages");
+            assertEquals(List.of("About Where is Apollo?", "About On track.", "About When?", "Friday.", "Thanks."),
+                    messages.findValuesAsText("content"));
+        } finally {
+            HeldAnswers.release();
+            caller.shutdownNow();
+        }
     }
 
     @Test

@@ -89,6 +89,14 @@ class ProblemsTest {
     }
 
     @Test
+    void aContextChangedDuringItsCompactionIs409() {
+        Map<String, Object> body = body(Problems.problem(new dev.engram.context.ContextChanged("it was reconfigured")));
+        assertEquals(409, body.get("status"));
+        assertEquals("https://engram.dev/problems/context-changed", body.get("type"));
+        assertTrue(body.get("detail").toString().contains("(it was reconfigured)"), body.toString());
+    }
+
+    @Test
     void aLostDatabaseIs503WithRetryAfter() {
         Problem p = Problems.problem(new RuntimeException("wrapped",
                 new SQLTransientConnectionException("Connection refused", "08001")));

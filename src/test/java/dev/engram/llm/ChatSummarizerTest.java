@@ -15,7 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.engram.context.ConversationCompaction;
@@ -85,13 +84,7 @@ class ChatSummarizerTest {
 
     @Test
     void anAnthropicModelIsCalledOnItsMessagesApiWithItsKeyHeader() throws Exception {
-        ObjectNode answer = JSON.createObjectNode().put("id", "msg_1").put("type", "message").put("role", "assistant")
-                .put("model", "test-model").put("stop_reason", "end_turn");
-        answer.set("content", JSON.createArrayNode().add(JSON.createObjectNode().put("type", "text")
-                .put("text", "Two exchanges about Apollo.")));
-        answer.set("usage", JSON.createObjectNode().put("input_tokens", 10).put("output_tokens", 5));
-        server.stubFor(post(urlEqualTo("/v1/messages")).willReturn(aResponse().withStatus(200)
-                .withHeader("Content-Type", "application/json").withBody(JSON.writeValueAsString(answer))));
+        FakeChatApis.anthropicAnswers(server, 200, "Two exchanges about Apollo.");
         Summarizer anthropic = Summarizers.of(settings("anthropic", server.baseUrl() + "/v1/", Duration.ofSeconds(5)),
                 "test-model");
         assertEquals("Two exchanges about Apollo.", anthropic.summarize("user: Apollo?\nassistant: Friday.\n"));

@@ -5,12 +5,22 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
+import com.github.tomakehurst.wiremock.http.Response;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import dev.engram.ops.EngramConfig;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
-/** What the tests of Engram's chat-model clients share: their settings, and a fake OpenAI chat-completions answer. */
+/**
+ * What the tests of Engram's chat-model clients share: their settings, fake OpenAI chat-completions and Anthropic
+ * messages answers, and {@link HeldAnswers}, which keeps a fake model's answers back until a test lets them go.
+ */
 public final class FakeChatApis {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -64,5 +74,74 @@ public final class FakeChatApis {
         server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(status)
                 .withHeader("Content-Type", "application/json")
                 .withBody(status == 200 ? openAiCompletion(content) : content).withFixedDelay(delayMillis)));
+    }
+
+    /** An Anthropic messages response whose one text block says {@code content}. */
+    public static String anthropicMessage(String content) {
+        ObjectNode answer = JSON.createObjectNode().put("id", "msg_1").put("type", "message").put("role", "assistant")
+                .put("model", "test-model").put("stop_reason", "end_turn");
+        answer.set("content", JSON.createArrayNode().add(JSON.createObjectNode().put("type", "text")
+                .put("text", content)));
+        answer.set("usage", JSON.createObjectNode().put("input_tokens", 10).put("output_tokens", 5));
+        return answer.toString();
+    }
+
+    /** Makes {@code server}'s {@code /v1/messages} answer {@code content} (200), or it as the error body of status. */
+    public static void anthropicAnswers(WireMockServer server, int status, String content) {
+        server.stubFor(post(urlEqualTo("/v1/messages")).willReturn(aResponse().withStatus(status)
+                .withHeader("Content-Type", "application/json")
+                .withBody(status == 200 ? anthropicMessage(content) : content)));
+    }
+
+    /**
+     * A WireMock extension that, while {@link #hold} is in force, keeps every answer back until {@link #release}
+     * (at most 30 seconds), counting the requests it holds: a test can then act while a model call is known to be
+     * in flight, without guessing at delays.
+     */
+    public static final class HeldAnswers implements ResponseTransformerV2 {
+
+        private static final Semaphore ARRIVED = new Semaphore(0);
+        private static volatile CountDownLatch gate;
+
+        /** Holds the answers from now on. */
+        public static void hold() {
+            ARRIVED.drainPermits();
+            gate = new CountDownLatch(1);
+        }
+
+        /** Waits until {@code requests} more requests are held; fails after 30 seconds. */
+        public static void awaitHeld(int requests) throws InterruptedException {
+            if (!ARRIVED.tryAcquire(requests, 30, TimeUnit.SECONDS)) {
+                throw new AssertionError("the fake model did not receive " + requests + " requests");
+            }
+        }
+
+        /** Lets every held answer go, and stops holding. */
+        public static void release() {
+            CountDownLatch open = gate;
+            gate = null;
+            if (open != null) {
+                open.countDown();
+            }
+        }
+
+        @Override
+        public Response transform(Response response, ServeEvent serveEvent) {
+            CountDownLatch closed = gate;
+            if (closed != null) {
+                ARRIVED.release();
+                try {
+                    closed.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return response;
+        }
+
+        @Override
+        public String getName() {
+            return "held-answers";
+        }
     }
 }

@@ -1,0 +1,132 @@
+package dev.engram.api;
+
+import dev.engram.context.Compaction;
+import dev.engram.context.CompactionResult;
+import dev.engram.context.CompactionStrategy;
+import dev.engram.context.Context;
+import dev.engram.context.ContextChanged;
+import dev.engram.context.StrategySettings;
+import dev.engram.context.Summarizer;
+import dev.engram.context.TokenCounter;
+import dev.engram.llm.Summarizations;
+import dev.engram.llm.Summarizers;
+import dev.engram.memory.NotFound;
+import dev.engram.store.pg.PgContexts;
+import dev.engram.store.pg.PgContexts.Edited;
+import dev.engram.store.pg.PgContexts.Held;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Compacting a stored context ({@code POST .../contexts/{id}/compact}). Without a model to ask (the sliding window, a
+ * summarizer of {@code none}, or none configured: the fallback texts) the compaction is computed and saved in one
+ * transaction. With one, no lock and no connection is held while the model answers: the context is read, a copy of it
+ * is compacted, then the result lands under the store's lock only if the context is still what was compacted, or that
+ * context with steps appended since (they stay live after the prefix); otherwise {@link ContextChanged} (409), with
+ * nothing written. At most {@code engram.context.summarizer.concurrency} such compactions run on a replica at once.
+ */
+@ApplicationScoped
+public class ContextCompactions {
+
+    /** What a compaction answers: whether it compacted (not without steps), and the fill before and after. */
+    public record Compacted(boolean compacted, double beforePercent, double afterPercent) {
+    }
+
+    @Inject
+    PgContexts contexts;
+
+    @Inject
+    Summarizers summarizers;
+
+    @Inject
+    Summarizations summarizations;
+
+    @Inject
+    ContextMetrics metrics;
+
+    /**
+     * Compacts context {@code id} of {@code store} with its strategy and the summarizer the strategy chooses; each
+     * context it opens is first given to {@code show} (which shows it its memory block, so the fill counts it).
+     */
+    public Compacted compact(String store, String id, Consumer<Context> show) {
+        Held seen = contexts.get(store, id);
+        Optional<Summarizer> model = model(seen.config().strategy());
+        if (model.isEmpty()) {
+            return counted(contexts.change(store, id, (current, cache) -> {
+                Held now = current.orElseThrow(() -> NotFound.context(id));
+                if (model(now.config().strategy()).isPresent()) {
+                    throw new ContextChanged("it was reconfigured");
+                }
+                Context c = open(now, null, show);
+                return land(c, c.prepareCompaction(), new Asked("", 0, 0));
+            }));
+        }
+        if (seen.state().steps().isEmpty()) {
+            double fill = open(seen, null, show).checkFill().percent();
+            return new Compacted(false, fill, fill);
+        }
+        String name = summarizers.modelName(seen.config().strategy().summarizer());
+        try (Summarizations.Run run = summarizations.start(model.get())) {
+            Optional<Compaction> prepared = open(seen, run, show).prepareCompaction();
+            Asked asked = new Asked(name, run.answered(), run.failed());
+            return counted(contexts.change(store, id, (current, cache) ->
+                    land(open(current.orElseThrow(() -> NotFound.context(id)), null, show), prepared, asked)));
+        }
+    }
+
+    /** The model a strategy asks; empty when it asks none (the sliding window, or no summarizer). */
+    private Optional<Summarizer> model(StrategySettings strategy) {
+        return strategy.summarizes() ? summarizers.chosen(strategy.summarizer()) : Optional.empty();
+    }
+
+    /** Which model a compaction asked ("" for none), how many summaries it gave and how many blocks it failed on. */
+    private record Asked(String model, int answered, int failed) {
+    }
+
+    /** A compaction's answer, with its strategy and whether a model summarized, to count once it committed. */
+    private record Landed(Compacted answer, String strategy, boolean summarized) {
+    }
+
+    private Compacted counted(Landed landed) {
+        if (landed.answer().compacted()) {
+            metrics.compacted(landed.strategy(), landed.summarized());
+        }
+        return landed.answer();
+    }
+
+    /** Lands {@code prepared} on {@code c} with its journal record; nothing changes when there was nothing to do. */
+    private Edited<Landed> land(Context c, Optional<Compaction> prepared, Asked asked) {
+        if (prepared.isEmpty()) {
+            double fill = c.checkFill().percent();
+            return Edited.unchanged(new Landed(new Compacted(false, fill, fill), "", false));
+        }
+        CompactionResult r = c.land(prepared.get());
+        String strategy = c.config().strategy().name();
+        boolean summarized = asked.answered() > 0;
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("before_percent", r.beforePercent());
+        record.put("after_percent", r.afterPercent());
+        record.put("compacted_through_index", c.compactedThroughIndex());
+        record.put("strategy", strategy);
+        record.put("summarized", summarized);
+        if (!asked.model().isEmpty()) {
+            record.put("model", asked.model());
+            record.put("summary_failures", asked.failed());
+        }
+        return new Edited<>(new Held(c.config(), c.state()), "context.compacted", record,
+                new Landed(new Compacted(true, r.beforePercent(), r.afterPercent()), strategy, summarized));
+    }
+
+    /** The context {@code held} describes, its strategy asking {@code summarizer} (null: the fallback texts). */
+    private static Context open(Held held, Summarizer summarizer, Consumer<Context> show) {
+        TokenCounter counter = TokenCounter.named(held.config().tokenCounter());
+        Context c = Context.restore(held.config(), counter,
+                CompactionStrategy.of(held.config().strategy(), summarizer, counter), held.state());
+        show.accept(c);
+        return c;
+    }
+}
