@@ -54,6 +54,26 @@ class ContextMemoryApiTest {
     }
 
     @Test
+    void aCompactionCountsTheBlockInItsFillBeforeAndAfter() {
+        String s = Api.newStore();
+        Api.put(s, "user", "style", "{\"content\": \"" + "Short answers. ".repeat(40) + "\\n\"}").then()
+                .statusCode(201);
+        String c = context(s, "run-2");
+        json().body("{\"model\": {\"context_window\": 8000, \"output_limit\": 1000}, \"memory\": {\"scopes\": "
+                + "[\"user\"]}, \"strategy\": {\"name\": \"sliding_window\", \"keep_first\": 1, \"keep_last\": 1}}")
+                .put(c).then().statusCode(201);
+        json().body("{\"steps\": [{\"thought\": \"one\"}, {\"thought\": \"two\"}, {\"thought\": \"three\"}]}")
+                .post(c + "/steps").then().statusCode(200);
+        float before = given().get(c + "/fill").then().statusCode(200).extract().path("percent");
+
+        JsonPath compacted = json().post(c + "/compact").then().statusCode(200).extract().jsonPath();
+
+        float after = given().get(c + "/fill").then().statusCode(200).extract().path("percent");
+        assertEquals(before, compacted.getFloat("before_percent"), 0.001, "before counts the block as the fill");
+        assertEquals(after, compacted.getFloat("after_percent"), 0.001, "after counts the block as the fill");
+    }
+
+    @Test
     void thePromptCarriesTheRenderedBlockAfterTheSystemPromptAndRecordsItOnlyWhenItMoves() {
         String s = Api.newStore();
         Api.put(s, "user", "style", "{\"content\": \"Short answers.\\n\"}").then().statusCode(201);
