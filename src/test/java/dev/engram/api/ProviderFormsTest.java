@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.engram.context.CompactionStrategy;
 import dev.engram.context.ContentBlock;
 import dev.engram.context.Context;
@@ -37,10 +37,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The one mapping each way between a context's neutral prompt and each provider's messages: a worked example (a
@@ -52,23 +50,9 @@ import org.junit.jupiter.api.Test;
 class ProviderFormsTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
-    static WireMockServer server;
-
-    @BeforeAll
-    static void start() {
-        server = new WireMockServer(wireMockConfig().dynamicPort());
-        server.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.stop();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.resetAll();
-    }
+    /** A fake provider on a port of its own, its stubs and requests reset before each test. */
+    @RegisterExtension
+    static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
     /** The worked example's prompt, assembled by the context core. */
     static List<Message> workedExample() {

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.engram.context.ConversationCompaction;
 import dev.engram.context.Message;
@@ -27,10 +27,8 @@ import dev.engram.ops.EngramConfig;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The summarizer against a local server speaking OpenAI's chat-completions API and Anthropic's messages API
@@ -40,23 +38,9 @@ import org.junit.jupiter.api.Test;
 class ChatSummarizerTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
-    static WireMockServer server;
-
-    @BeforeAll
-    static void start() {
-        server = new WireMockServer(wireMockConfig().dynamicPort());
-        server.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.stop();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.resetAll();
-    }
+    /** A fake provider on a port of its own, its stubs and requests reset before each test. */
+    @RegisterExtension
+    static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
     static EngramConfig.Llm settings(String provider, String baseUrl, Duration timeout) {
         return FakeChatApis.settings(provider, baseUrl, "sk-test-456", timeout, 500);

@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit.Stubbing;
 import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
 import com.github.tomakehurst.wiremock.http.Response;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
@@ -70,7 +71,7 @@ public final class FakeChatApis {
      * Makes {@code server}'s {@code /v1/chat/completions} answer {@code content} (200), or {@code content} as the
      * error body of {@code status}, after {@code delayMillis}.
      */
-    public static void openAiAnswers(WireMockServer server, int status, String content, int delayMillis) {
+    public static void openAiAnswers(Stubbing server, int status, String content, int delayMillis) {
         server.stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(status)
                 .withHeader("Content-Type", "application/json")
                 .withBody(status == 200 ? openAiCompletion(content) : content).withFixedDelay(delayMillis)));
@@ -87,7 +88,7 @@ public final class FakeChatApis {
     }
 
     /** Makes {@code server}'s {@code /v1/messages} answer {@code content} (200), or it as the error body of status. */
-    public static void anthropicAnswers(WireMockServer server, int status, String content) {
+    public static void anthropicAnswers(Stubbing server, int status, String content) {
         server.stubFor(post(urlEqualTo("/v1/messages")).willReturn(aResponse().withStatus(status)
                 .withHeader("Content-Type", "application/json")
                 .withBody(status == 200 ? anthropicMessage(content) : content)));

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import dev.engram.llm.FakeChatApis;
 import dev.engram.memory.ReflectionFailed;
 import dev.engram.ops.EngramConfig;
@@ -24,10 +24,8 @@ import dev.engram.recall.Observation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The llm reflector against a local server that speaks each provider's HTTP API (WireMock): what it sends (the
@@ -36,28 +34,14 @@ import org.junit.jupiter.api.Test;
 class ChatReflectorTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
-    static WireMockServer server;
+    /** A fake provider on a port of its own, its stubs and requests reset before each test. */
+    @RegisterExtension
+    static WireMockExtension server = WireMockExtension.newInstance().options(wireMockConfig().dynamicPort()).build();
 
     static final Bank ALICE = new Bank("user", "alice");
     static final List<Memory> FACTS = List.of(fact("f1", "Apollo ships on Friday."), fact("f2", "Apollo QA is done."));
     static final String ANSWER = "{\"observations\": [{\"content\": \"Apollo is ready.\", \"confidence\": 0.8, "
             + "\"evidence_ids\": [\"f1\", \"f2\"], \"conflicting\": false, \"update_observation_id\": \"\"}]}";
-
-    @BeforeAll
-    static void start() {
-        server = new WireMockServer(wireMockConfig().dynamicPort());
-        server.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.stop();
-    }
-
-    @BeforeEach
-    void reset() {
-        server.resetAll();
-    }
 
     static Memory fact(String id, String content) {
         return new Memory(id, ALICE, "fact", content, 0.5, List.of("apollo"), List.of(), "user_input", 0, List.of(),
