@@ -134,9 +134,9 @@ public class ContextResource {
     public ContextJson.View task(ContextJson.Task body) {
         writable();
         String text = text(required(body).text());
-        var blocks = body.toBlocks();
-        return edit("context.task_set", Map.of("text", text, "blocks", blocks),
-                c -> c.setTaskWithBlocks(text, blocks));
+        var content = body.toBlocks();
+        return edit("context.task_set", Map.of("text", text, "blocks", content),
+                c -> c.setTaskWithBlocks(text, content));
     }
 
     @PUT
