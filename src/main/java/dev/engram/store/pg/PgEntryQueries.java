@@ -191,7 +191,7 @@ class PgEntryQueries {
     }
 
     /** The entry in the six columns from {@code first}: scope, name, content, meta as text, hash, updated. */
-    private static Entry entry(ResultSet r, int first) throws SQLException {
+    static Entry entry(ResultSet r, int first) throws SQLException {
         return new Entry(new Scope(r.getString(first)), r.getString(first + 1), r.getString(first + 2),
                 MetaJson.parse(r.getString(first + 3)), r.getString(first + 4),
                 r.getObject(first + 5, OffsetDateTime.class).toInstant(), false);

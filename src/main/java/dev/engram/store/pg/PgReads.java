@@ -4,79 +4,87 @@ import dev.engram.memory.Change;
 import dev.engram.memory.Entry;
 import dev.engram.memory.Scope;
 import io.agroal.api.AgroalDataSource;
-import io.quarkus.hibernate.orm.panache.Panache;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.context.control.ActivateRequestContext;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
- * The store's point reads through the Panache entities, and journal pages over JDBC; each is one query outside any
- * transaction. The bulk reads of the render and search are {@link PgEntryQueries}. Rows are written
- * by the SQL write functions, never through Hibernate, so no read may answer from the session's cache of rows an
- * earlier read loaded: each read clears the session when it is done (see {@link #fresh}).
+ * The store's point reads and journal pages, each one JDBC query outside any transaction. The bulk reads of the
+ * render and search are {@link PgEntryQueries}. Rows are written by the SQL write functions; nothing caches a row.
  */
 @ApplicationScoped
-@ActivateRequestContext
 class PgReads {
 
+    private static final String ENTRY = "select scope, name, content, meta::text, hash, updated from entry "
+            + "where store_id = ? and scope = ?";
     private static final String JOURNAL = "select " + JournalColumns.select("j.") + " from journal j "
             + "where j.store_id = ? and j.seq > ? order by j.seq limit ?";
 
     @Inject
     AgroalDataSource dataSource;
 
-    private static <T> T fresh(Supplier<T> read) {
-        try {
-            return read.get();
-        } finally {
-            Panache.getEntityManager().clear();
-        }
+    /** A row of {@code store}: its journal's last seq, its content bound and when it was created. */
+    record StoreRow(long seq, int maxEntryBytes, Instant createdAt) {
     }
 
-    Optional<Entry> get(String store, Scope scope, String name) {
-        return fresh(() -> EntryRow.<EntryRow>find("storeId = ?1 and scope = ?2 and name = ?3", store,
-                scope.value(), name).firstResultOptional().map(EntryRow::toEntry));
+    /** A query's rows, each read by {@code row}. */
+    @FunctionalInterface
+    private interface Row<T> {
+        T read(ResultSet r) throws SQLException;
     }
 
-    List<Entry> list(String store, Scope scope) {
-        return fresh(() -> EntryRow.<EntryRow>list("storeId = ?1 and scope = ?2 order by name", store,
-                scope.value()).stream().map(EntryRow::toEntry).toList());
-    }
-
-    /** Up to {@code limit} records after {@code after}, in seq order: one query over JDBC. */
-    List<Change> journal(String store, long after, int limit) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(JOURNAL)) {
-            s.setString(1, store);
-            s.setLong(2, after);
-            s.setInt(3, limit);
-            List<Change> records = new ArrayList<>();
+    private <T> List<T> query(String sql, Row<T> row, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                s.setObject(i + 1, args[i]);
+            }
+            List<T> rows = new ArrayList<>();
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
-                    records.add(JournalColumns.read(r, 1));
+                    rows.add(row.read(r));
                 }
             }
-            return records;
+            return rows;
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
         }
     }
 
+    Optional<Entry> get(String store, Scope scope, String name) {
+        return query(ENTRY + " and name = ?", r -> PgEntryQueries.entry(r, 1), store, scope.value(), name).stream()
+                .findFirst();
+    }
+
+    List<Entry> list(String store, Scope scope) {
+        return query(ENTRY + " order by name", r -> PgEntryQueries.entry(r, 1), store, scope.value());
+    }
+
+    /** Up to {@code limit} records after {@code after}, in seq order. */
+    List<Change> journal(String store, long after, int limit) {
+        return query(JOURNAL, r -> JournalColumns.read(r, 1), store, after, limit);
+    }
+
     Optional<StoreRow> store(String id) {
-        return fresh(() -> StoreRow.<StoreRow>findByIdOptional(id));
+        return query("select seq, max_entry_bytes, created_at from store where id = ?",
+                r -> new StoreRow(r.getLong(1), r.getInt(2), r.getObject(3, OffsetDateTime.class).toInstant()), id)
+                .stream().findFirst();
     }
 
     /** Live entries by scope. */
-    List<Object[]> counts(String store) {
-        return Panache.getEntityManager()
-                .createQuery("select scope, count(*) from EntryRow where storeId = ?1 group by scope", Object[].class)
-                .setParameter(1, store).getResultList();
+    Map<Scope, Integer> counts(String store) {
+        Map<Scope, Integer> counts = new HashMap<>();
+        query("select scope, count(*) from entry where store_id = ? group by scope",
+                r -> counts.put(new Scope(r.getString(1)), r.getInt(2)), store);
+        return counts;
     }
 }

@@ -1,7 +1,6 @@
 package dev.engram.store.pg;
 
 import dev.engram.memory.EntryRules;
-import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.StoreInfo;
 import dev.engram.memory.Stores;
@@ -15,7 +14,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -79,12 +77,8 @@ public class PgStores implements Stores {
     public Optional<StoreInfo> info(String id) {
         EntryRules.checkStoreId(id);
         return reads.store(id).map(row -> {
-            sawMaxEntryBytes(id, row.maxEntryBytes);
-            Map<Scope, Integer> counts = new HashMap<>();
-            for (Object[] c : reads.counts(id)) {
-                counts.put(new Scope((String) c[0]), ((Number) c[1]).intValue());
-            }
-            return new StoreInfo(id, row.seq, row.maxEntryBytes, counts, row.createdAt, false);
+            sawMaxEntryBytes(id, row.maxEntryBytes());
+            return new StoreInfo(id, row.seq(), row.maxEntryBytes(), reads.counts(id), row.createdAt(), false);
         });
     }
 
@@ -117,9 +111,9 @@ public class PgStores implements Stores {
 
     /** The bound of store {@code id} read from the database; the default for a store not created yet. */
     int refreshMaxEntryBytes(String id) {
-        Optional<StoreRow> row = reads.store(id);
-        row.ifPresentOrElse(r -> sawMaxEntryBytes(id, r.maxEntryBytes), () -> limits.remove(id));
-        return row.map(r -> r.maxEntryBytes).orElse(config.defaultMaxEntryBytes());
+        Optional<PgReads.StoreRow> row = reads.store(id);
+        row.ifPresentOrElse(r -> sawMaxEntryBytes(id, r.maxEntryBytes()), () -> limits.remove(id));
+        return row.map(PgReads.StoreRow::maxEntryBytes).orElse(config.defaultMaxEntryBytes());
     }
 
     /** Notes the bound of store {@code id} as read from the database just now. */
