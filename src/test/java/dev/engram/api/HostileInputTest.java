@@ -112,6 +112,19 @@ class HostileInputTest {
                     + "{\"id\": \"c1\", \"name\": \"read_file\", \"input\": {\"path\": \"a\"}}}]}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/system-prompt", "{\"text\": \"be brief\"}"),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/token-count", "{\"input_tokens\": 10}"),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}/task", "{\"text\": \"t\", \"blocks\": [{\"type\": "
+                    + "\"text\", \"text\": \"b\"}]}"),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}/plan", "{\"text\": \"p\"}"),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}/prior-conversation", "{\"messages\": [{\"role\": "
+                    + "\"user\", \"content\": \"hi\"}]}"),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}/interjection", "{\"text\": \"stop\"}"),
+            new Route("DELETE", "/v1/stores/{s}/contexts/{id}/interjection", null),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}/steps", "{\"steps\": [{\"thought\": \"t\"}]}"),
+            new Route("GET", "/v1/stores/{s}/contexts/{id}/steps", null),
+            new Route("GET", "/v1/stores/{s}/contexts/{id}/fill", null),
+            new Route("GET", "/v1/stores/{s}/contexts/{id}/vulnerable-outputs", null),
+            new Route("POST", "/v1/stores/{s}/contexts/{id}/tool-results", "{\"tool_name\": \"grep\", "
+                    + "\"content\": \"x\"}"),
             new Route("GET", "/v1/stores/{s}/contexts/{id}/prompt", null),
             new Route("GET", "/v1/stores/{s}/contexts/{id}/prompt?format=anthropic", null),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/compact", ""),

@@ -19,6 +19,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -142,7 +143,7 @@ public class PgContexts {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                seq = nextSeq(c, store);
+                seq = JournalNotes.nextSeq(c, store, config.defaultMaxEntryBytes());
                 Optional<Loaded> loaded = read(c, store, id, true, readSteps);
                 Optional<Held> current = loaded.map(Loaded::held);
                 done = edit.apply(current, new PgToolResultCache(c, store, id));
@@ -160,7 +161,7 @@ public class PgContexts {
                 }
                 if (done.after() == null) {
                     exec(c, "delete from context where store_id = ? and id = ?", store, id);
-                    appendNote(c, store, seq, done.kind(), id, json);
+                    JournalNotes.append(c, store, seq, done.kind(), id, json, Instant.now());
                 } else {
                     write(c, store, id, done.after(), loaded, seq, done.kind(), json);
                 }
@@ -312,25 +313,6 @@ public class PgContexts {
         }
         List<Step> steps = rows.isEmpty() ? stored.steps() : rows;
         return Optional.of(new Loaded(new Held(config, stored.with(steps)), rows));
-    }
-
-    private long nextSeq(Connection c, String store) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("insert into store as s (id, seq, max_entry_bytes) "
-                + "values (?, 1, ?) on conflict (id) do update set seq = s.seq + 1 returning s.seq")) {
-            s.setString(1, store);
-            s.setInt(2, config.defaultMaxEntryBytes());
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
-    }
-
-    private static void appendNote(Connection c, String store, long seq, String kind, String key, String body)
-            throws SQLException {
-        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        exec(c, "insert into journal (store_id, seq, scope, name, content, hash, updated, at, kind, record) "
-                + "values (?, ?, '', ?, '', '', ?, ?, ?, ?::jsonb)", store, seq, key, now, now, kind, body);
     }
 
     static int exec(Connection c, String sql, Object... args) throws SQLException {

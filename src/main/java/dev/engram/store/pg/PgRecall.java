@@ -736,30 +736,11 @@ final class PgRecall implements Recall {
     }
 
     private long nextSeq(Connection c) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("insert into store as s (id, seq, max_entry_bytes) "
-                + "values (?, 1, ?) on conflict (id) do update set seq = s.seq + 1 returning s.seq")) {
-            s.setString(1, store);
-            s.setInt(2, recalls.defaultMaxEntryBytes());
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
+        return JournalNotes.nextSeq(c, store, recalls.defaultMaxEntryBytes());
     }
 
     private void appendNote(Connection c, long seq, String kind, String key, String body) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("insert into journal (store_id, seq, scope, name, content, "
-                + "hash, updated, at, kind, record) values (?, ?, '', ?, '', '', ?, ?, ?, ?::jsonb)")) {
-            Instant now = recalls.clock().instant();
-            s.setString(1, store);
-            s.setLong(2, seq);
-            s.setString(3, key);
-            setTime(s, 4, now);
-            setTime(s, 5, now);
-            s.setString(6, kind);
-            s.setString(7, body);
-            s.executeUpdate();
-        }
+        JournalNotes.append(c, store, seq, kind, key, body, recalls.clock().instant());
     }
 
     /** Writes {@code m}'s validity, archiving, revisions and update time over its row; answers it as stored. */

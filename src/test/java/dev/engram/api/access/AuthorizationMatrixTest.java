@@ -167,6 +167,21 @@ class AuthorizationMatrixTest {
             route("tool_result_read tool", "POST", S + "/tools/call", "{\"name\": \"tool_result_read\", "
                     + "\"context\": \"c-1\", \"arguments\": {\"hash\": \"" + dev.engram.context.cache.ToolResultCache
                     .contentHash("read_file", "SECRET-file").substring(0, 4) + "\"}}", "401 401 401 404 200 403 200"),
+            route("set a context's task", "PUT", S + "/contexts/c-1/task", "{\"text\": \"t\"}",
+                    "401 401 401 404 403 403 200"),
+            route("set a context's prior conversation", "PUT", S + "/contexts/c-1/prior-conversation",
+                    "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}", "401 401 401 404 403 403 200"),
+            route("set a context's interjection", "PUT", S + "/contexts/c-1/interjection", "{\"text\": \"stop\"}",
+                    "401 401 401 404 403 403 200"),
+            route("consume a context's interjection", "DELETE", S + "/contexts/c-1/interjection", null,
+                    "401 401 401 404 403 403 200"),
+            route("a context's steps", "GET", S + "/contexts/c-1/steps", null, "401 401 401 404 200 403 200"),
+            route("a context's vulnerable outputs", "GET", S + "/contexts/c-1/vulnerable-outputs", null,
+                    "401 401 401 404 200 403 200"),
+            route("cache a tool result", "POST", S + "/contexts/c-1/tool-results", "{\"tool_name\": \"grep\", "
+                    + "\"content\": \"x\"}", "401 401 401 404 403 403 200"),
+            route("replace context steps", "PUT", S + "/contexts/c-1/steps", "{\"steps\": [{\"thought\": \"t\"}]}",
+                    "401 401 401 404 403 403 200"),
             route("delete a context", "DELETE", S + "/contexts/c-1", null, "401 401 401 404 403 403 204"),
             route("manifest helpers", "POST", "/v1/manifests/fold", "{\"records\": []}",
                     "401 401 401 200 200 200 200"),
