@@ -31,6 +31,7 @@ final class EngramProcess implements AutoCloseable {
     final Path log;
     private final Map<String, String> env = new LinkedHashMap<>();
     private Process process;
+    private String jar = System.getProperty("engram.jar", "target/quarkus-app/quarkus-run.jar");
 
     EngramProcess(String name, EmbeddedPostgres.Server pg, int port, Path dir) {
         this(name, port, dir);
@@ -56,6 +57,12 @@ final class EngramProcess implements AutoCloseable {
     /** Sets an environment variable of the JVM to start; null leaves it unset, the operator key included. */
     EngramProcess env(String variable, String value) {
         env.put(variable, value);
+        return this;
+    }
+
+    /** Runs another build of Engram than the one this build packaged (such as the production artifact). */
+    EngramProcess jar(Path quarkusRunJar) {
+        this.jar = quarkusRunJar.toString();
         return this;
     }
 
@@ -98,7 +105,6 @@ final class EngramProcess implements AutoCloseable {
 
     /** Starts the JVM without waiting for it. */
     Process launch() throws IOException {
-        String jar = System.getProperty("engram.jar", "target/quarkus-app/quarkus-run.jar");
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-jar", jar);
         pb.environment().put("ENGRAM_ADMIN_KEY", ADMIN_KEY);
