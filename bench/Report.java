@@ -144,18 +144,19 @@ public class Report {
                 double[] rss = s.getValue().stream().mapToDouble(Start::rss).toArray();
                 out.append(String.format(Locale.ROOT, "| %s | %.0f ms | %.0f-%.0f ms | %s | %.0f MB |\n", s.getKey(),
                         median(ms), min(ms), max(ms), joined(ms), median(rss)));
-                String key = s.getKey().startsWith("Java 17") ? "startup_ms"
-                        : s.getKey().contains("AOT cache") && !s.getKey().contains("no AOT") ? "startup_aot_ms" : null;
+                String label = s.getKey();
+                String key = label.equals("Java 17, pod flags") ? "startup_ms"
+                        : label.equals("Java 25 + AOT cache, pod flags") ? "startup_aot_ms"
+                        : label.equals("Java 17, JVM defaults") ? "startup_jvm_defaults_ms" : null;
                 if (key != null) {
                     result.put(key, String.format(Locale.ROOT, "%.0f", median(ms)));
                     result.put(key + "_spread", String.format(Locale.ROOT, "%.0f", max(ms) - min(ms)));
-                    if (key.equals("startup_ms")) {
-                        result.put("idle_rss_mb", String.format(Locale.ROOT, "%.0f", median(rss)));
-                    }
+                    String rssKey = key.replace("startup", "idle_rss").replace("_ms", "_mb");
+                    result.put(rssKey, String.format(Locale.ROOT, "%.0f", median(rss)));
                 }
             }
         }
-        for (String key : List.of("memory", "machine before", "machine after")) {
+        for (String key : List.of("memory", "pod memory", "machine before", "machine after")) {
             if (info.containsKey(key)) {
                 out.append('\n').append(key.substring(0, 1).toUpperCase(Locale.ROOT)).append(key.substring(1))
                         .append(": ").append(info.get(key)).append('\n');
