@@ -33,6 +33,7 @@ stop() {
 trap stop EXIT
 
 mkdir -p "$work/pg"
+chmod 755 "$work"
 chown postgres "$work/pg"
 chmod 700 "$work/pg"
 as_postgres "'$pgbin/initdb' -D '$work/pg' -U engram -A trust -E UTF8 --no-sync >/dev/null"
