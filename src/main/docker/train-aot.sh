@@ -2,7 +2,7 @@
 # The training run of Engram's Java AOT cache (JEP 483/514/515): a few requests of every kind, so that the classes
 # and method profiles of serving them, not only of starting, are in the cache. Run against an Engram started with
 # -XX:AOTCacheOutput=app.aot on a throwaway PostgreSQL; stop that Engram with SIGTERM afterwards and the JVM writes
-# the cache as it exits. Used by src/main/docker/Dockerfile.jvm and bench/run.
+# the cache as it exits. Used by aot-training.sh (Dockerfile.jvm's training stage) and bench/run.
 #
 #   train-aot.sh <base URL> <operator key>
 set -euo pipefail

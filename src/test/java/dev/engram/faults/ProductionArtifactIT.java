@@ -25,15 +25,11 @@ import org.junit.jupiter.api.Test;
  */
 class ProductionArtifactIT {
 
-    static final Path APP = Path.of("target/production/quarkus-app");
+    static Path APP;
 
     @BeforeAll
     static void buildTheProductionArtifact() throws Exception {
-        Path log = EngramProcess.itDir("production").resolve("build.log");
-        Process build = new ProcessBuilder("./mvnw", "-B", "-q", "-Dproduction", "package")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(build.waitFor(15, TimeUnit.MINUTES), "the production build took over 15 minutes");
-        assertEquals(0, build.exitValue(), () -> "the production build failed; see " + log);
+        APP = ProductionBuild.app();
     }
 
     @Test

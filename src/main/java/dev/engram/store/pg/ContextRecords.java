@@ -12,6 +12,7 @@ import dev.engram.context.ContextConfig;
 import dev.engram.context.ContextState;
 import dev.engram.context.Message;
 import dev.engram.context.Step;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /**
@@ -61,8 +62,9 @@ final class ContextRecords {
 
     /**
      * A context's state as the column holds it. Unlike {@link ContextState} it keeps the compacted index as written,
-     * which the steps kept apart would otherwise clamp to 0.
+     * which the steps kept apart would otherwise clamp to 0. Registered for the native image, as Jackson reads it.
      */
+    @RegisterForReflection
     record StoredState(String systemPrompt, String task, List<ContentBlock> taskBlocks, String plan,
             List<Message> priorConversation, String pendingInterjection, List<Step> steps, boolean compacted,
             List<Message> compactedPrefix, int compactedThroughIndex, int lastKnownUsed, int pendingDelta) {
