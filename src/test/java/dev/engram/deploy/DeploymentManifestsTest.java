@@ -13,8 +13,12 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.autoscaling.v2.HorizontalPodAutoscaler;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -94,6 +98,26 @@ class DeploymentManifestsTest {
         assertEquals(List.of(), dev.of(PodDisruptionBudget.class));
         assertEquals(1, ((Number) dev.clusters().get(0).get("spec", "instances")).intValue());
         assertEquals("true", dev.of(ConfigMap.class).get(0).getData().get("ENGRAM_AUTH_OPEN_OPS_ENDPOINTS"));
+    }
+
+    @Test
+    void theDeploymentGuideNamesEveryVariableTheManifestsSetAndEveryQuarkusKeyAllowed() throws Exception {
+        String guide = Files.readString(Path.of("docs/deploy.md"));
+        Set<String> set = new TreeSet<>();
+        for (String dir : Kustomize.OVERLAYS) {
+            Manifests m = Manifests.of(dir);
+            for (Workload w : m.workloads()) {
+                for (var c : w.allContainers()) {
+                    c.getEnv().forEach(e -> set.add(e.getName()));
+                    c.getEnvFrom().stream().filter(f -> f.getConfigMapRef() != null)
+                            .flatMap(f -> m.configMap(f.getConfigMapRef().getName()).stream())
+                            .forEach(map -> set.addAll(map.getData().keySet()));
+                }
+            }
+        }
+        set.addAll(KnownSettings.QUARKUS);
+        List<String> missing = set.stream().filter(v -> !guide.contains("`" + v + "`")).toList();
+        assertEquals(List.of(), missing, "variables docs/deploy.md does not name");
     }
 
     private static Map<String, EnvVar> env(Deployment d) {

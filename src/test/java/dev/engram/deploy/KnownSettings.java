@@ -11,7 +11,7 @@ import java.util.TreeSet;
  */
 final class KnownSettings {
 
-    /** The Quarkus keys the deployment docs name; a key not here fails the manifests' check even if Quarkus knows it. */
+    /** The Quarkus keys the deployment docs name; a key not here fails the manifests' check though Quarkus knows it. */
     static final List<String> QUARKUS = List.of(
             "QUARKUS_DATASOURCE_JDBC_URL",
             "QUARKUS_DATASOURCE_USERNAME",

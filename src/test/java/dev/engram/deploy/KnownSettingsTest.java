@@ -24,8 +24,9 @@ class KnownSettingsTest {
     void engramsKeysComeFromItsConfigurationMappingInEnvironmentForm() {
         var names = EngramKeys.envNames();
         for (String name : new String[] {"ENGRAM_ADMIN_KEY", "ENGRAM_AUTH_OPEN_OPS_ENDPOINTS", "ENGRAM_AUTH_JWT_ISSUER",
-                "ENGRAM_AUTH_JWT_PUBLIC_KEY_LOCATION", "ENGRAM_REFLECT_LLM_API_KEY", "ENGRAM_CONTEXT_SUMMARIZER_API_KEY",
-                "ENGRAM_MCP_ALLOWED_ORIGINS", "ENGRAM_STATEMENT_TIMEOUT", "ENGRAM_LIMITS_REQUESTS_PER_SECOND"}) {
+                "ENGRAM_AUTH_JWT_PUBLIC_KEY_LOCATION", "ENGRAM_REFLECT_LLM_API_KEY",
+                "ENGRAM_CONTEXT_SUMMARIZER_API_KEY", "ENGRAM_MCP_ALLOWED_ORIGINS", "ENGRAM_STATEMENT_TIMEOUT",
+                "ENGRAM_LIMITS_REQUESTS_PER_SECOND"}) {
             assertTrue(names.contains(name), name + " in " + names);
         }
         assertFalse(names.contains("ENGRAM_AUTH_JWT"), "a group is no key");

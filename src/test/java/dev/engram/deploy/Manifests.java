@@ -86,7 +86,7 @@ final class Manifests {
         return workloads;
     }
 
-    /** Whether every label {@code selector} asks for is on {@code labels}; an empty or absent selector selects nothing here. */
+    /** Whether every label {@code selector} asks for is on {@code labels}; an empty or absent one selects nothing here. */
     static boolean selects(Map<String, String> selector, Map<String, String> labels) {
         return selector != null && !selector.isEmpty() && labels != null
                 && labels.entrySet().containsAll(selector.entrySet());

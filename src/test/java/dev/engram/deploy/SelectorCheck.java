@@ -23,8 +23,8 @@ final class SelectorCheck {
         List<Workload> workloads = manifests.workloads();
         for (Deployment d : manifests.of(Deployment.class)) {
             LabelSelector selector = d.getSpec().getSelector();
-            if (!matchLabelsOnly(selector)
-                    || !Manifests.selects(selector.getMatchLabels(), d.getSpec().getTemplate().getMetadata().getLabels())) {
+            Map<String, String> podLabels = d.getSpec().getTemplate().getMetadata().getLabels();
+            if (!matchLabelsOnly(selector) || !Manifests.selects(selector.getMatchLabels(), podLabels)) {
                 problems.add("Deployment " + d.getMetadata().getName() + ": its selector " + text(selector)
                         + " does not select its own pod template's labels "
                         + d.getSpec().getTemplate().getMetadata().getLabels());
