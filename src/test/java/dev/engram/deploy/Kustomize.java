@@ -28,7 +28,7 @@ final class Kustomize {
 
     /** The rendering of {@code dir} (relative to {@link #DEPLOYMENT}), computed once per test run. */
     static String render(String dir) {
-        return RENDERED.computeIfAbsent(dir, d -> run(DEPLOYMENT.resolve(d)));
+        return RENDERED.computeIfAbsent(dir, d -> run("kubectl", DEPLOYMENT.resolve(d)));
     }
 
     /**
@@ -44,20 +44,24 @@ final class Kustomize {
                 Files.writeString(dir.resolve("kustomization.yaml"), "resources:\n  - "
                         + root.resolve("overlays/postgres") + "\ncomponents:\n  - "
                         + root.resolve("overlays/postgres/backup") + "\n");
-                return run(dir);
+                return run("kubectl", dir);
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
         });
     }
 
-    private static String run(Path dir) {
+    /** {@code kubectl kustomize dir}'s output, with {@code kubectl} the command to run. */
+    static String run(String kubectl, Path dir) {
         Path errors;
         Process process;
         try {
             errors = Files.createTempFile("kustomize", ".err");
-            process = new ProcessBuilder("kubectl", "kustomize", dir.toString())
-                    .redirectError(errors.toFile()).start();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        try {
+            process = new ProcessBuilder(kubectl, "kustomize", dir.toString()).redirectError(errors.toFile()).start();
         } catch (IOException e) {
             throw new AssertionError("kubectl is not installed (or not on the PATH), and the deployment/ manifests are "
                     + "rendered and checked with `kubectl kustomize`. Install kubectl 1.32 or later (it includes "
