@@ -15,15 +15,15 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /**
  * Engram does not start listening beyond this machine with nothing that authenticates callers: a host that is not
  * loopback needs the operator key ({@code ENGRAM_ADMIN_KEY}) or JWT verification
- * ({@code mp.jwt.verify.publickey.location} or {@code mp.jwt.verify.publickey}). With the embedded database the
+ * ({@code engram.auth.jwt.public-key-location} or {@code engram.auth.jwt.public-key}). With the embedded database the
  * host defaults to 127.0.0.1 (the embedded database's EmbeddedDatabaseConfig, in local builds only); Quarkus's own default elsewhere is 0.0.0.0.
  */
 @ApplicationScoped
 public class ExposureCheck {
 
     /** The settings any one of which means callers are authenticated. */
-    static final List<String> CREDENTIALS = List.of("engram.admin-key", "mp.jwt.verify.publickey.location",
-            "mp.jwt.verify.publickey");
+    static final List<String> CREDENTIALS = List.of("engram.admin-key", "engram.auth.jwt.public-key-location",
+            "engram.auth.jwt.public-key");
 
     void check(@Observes @Priority(1) StartupEvent started) {
         Config config = ConfigProvider.getConfig();
@@ -48,7 +48,7 @@ public class ExposureCheck {
         }
         return Optional.of("Engram would listen on " + host + ", which other machines can reach, and nothing is "
                 + "configured to authenticate its callers. Set ENGRAM_ADMIN_KEY (or JWT verification, "
-                + "mp.jwt.verify.publickey.location), or listen on this machine only with "
+                + "ENGRAM_AUTH_JWT_PUBLIC_KEY_LOCATION), or listen on this machine only with "
                 + "QUARKUS_HTTP_HOST=127.0.0.1.");
     }
 

@@ -1,6 +1,11 @@
 package dev.engram.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.smallrye.config.ConfigMappings;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,5 +30,15 @@ class ExposureCheckTest {
     })
     void aHostBeyondLoopbackNeedsCredentials(String host, boolean credentials, boolean refused) {
         assertEquals(refused, ExposureCheck.refusal(host, credentials).isPresent());
+    }
+
+    @Test
+    void theCredentialsItLooksForAreSettingsEngramReads() {
+        // it once looked for mp.jwt.verify.*, which Engram never reads: a JWT-only deployment could not start
+        Set<String> read = ConfigMappings.getProperties(new ConfigMappings.ConfigClass(EngramConfig.class, "engram"))
+                .keySet();
+        for (String name : ExposureCheck.CREDENTIALS) {
+            assertTrue(read.contains(name), name + " is not a setting of Engram's");
+        }
     }
 }
