@@ -6,6 +6,7 @@ import dev.engram.memory.Change;
 import dev.engram.memory.Limited;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
+import dev.engram.ops.ShutdownDelay;
 import dev.engram.store.pg.JournalAppended;
 import dev.engram.store.pg.JournalNotified;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -41,7 +42,9 @@ import org.jboss.logging.Logger;
  * reads the journal after its cursor on one of {@code engram.journal.follower-threads} threads and sends each record
  * as an event whose id is its seq, without holding the thread while the client takes it. An idle follower costs no
  * query. Records come from the journal, never from the write, so a follower sees each record once and in order
- * whichever replica wrote it.
+ * whichever replica wrote it. When the replica shuts down, followers are served through the shutdown delay; at its
+ * end each is sent a {@code reconnect} event naming the last seq it was sent, and its stream ends; new followers are
+ * refused from then until the process exits.
  */
 @ApplicationScoped
 public class JournalFollowers {
@@ -51,6 +54,13 @@ public class JournalFollowers {
     private static final long KEEPALIVE_SECONDS = 15;
     /** How long a client may take to accept one page of events before it is disconnected. */
     private static final long SEND_TIMEOUT_SECONDS = 30;
+    /**
+     * How long a follower's stream may stay open once the shutdown delay is over (to take the page it is being sent
+     * and the reconnect event) before it is closed regardless; well under {@code quarkus.shutdown.timeout}.
+     */
+    private static final long FAREWELL_SECONDS = 5;
+    /** How long the reconnect event asks a client to wait before it reconnects (the event's SSE {@code retry}). */
+    static final long RECONNECT_RETRY_MS = 1000;
 
     @Inject
     Stores stores;
@@ -68,6 +78,7 @@ public class JournalFollowers {
     private final AtomicLong reads = new AtomicLong();
     private ExecutorService readers;
     private ScheduledExecutorService ticks;
+    private volatile boolean leaving;
 
     @PostConstruct
     void start() {
@@ -81,7 +92,23 @@ public class JournalFollowers {
                 .description("Journal pages read for live followers").register(registry);
     }
 
+    /**
+     * The shutdown delay is over (a load balancer has stopped sending requests here): every follower is sent its
+     * reconnect event and its stream ends, so that it resumes on a replica in service and does not hold the
+     * shutdown; new followers are refused. Returns at once; the events go out on the follower threads.
+     */
+    void leave(@Observes ShutdownDelay.Over over) {
+        leaving = true;
+        followers.forEach(Follower::wake);
+        try {
+            ticks.schedule(() -> followers.forEach(Follower::close), FAREWELL_SECONDS, TimeUnit.SECONDS);
+        } catch (RejectedExecutionException stopped) {
+            followers.forEach(Follower::close);
+        }
+    }
+
     void stop(@Observes ShutdownEvent event) {
+        leaving = true;
         ticks.shutdownNow();
         readers.shutdownNow();
         followers.forEach(Follower::close);
@@ -89,10 +116,13 @@ public class JournalFollowers {
 
     /**
      * Follows {@code store} after {@code after} for as long as {@code allowed} (asked before each page) holds;
-     * refused when {@code caller} (the operator key aside) already holds its most followers here, or when this
-     * replica serves its most followers.
+     * refused when {@code caller} (the operator key aside) already holds its most followers here, when this
+     * replica serves its most followers, or once its shutdown delay is over.
      */
     void follow(String store, long after, SseEventSink sink, Sse sse, Caller caller, BooleanSupplier allowed) {
+        if (leaving) {
+            throw ShutdownDelay.refusal("journal followers");
+        }
         int perKey = config.limits().followersPerKey();
         if (!caller.operatorKey() && followers.stream()
                 .filter(f -> f.caller.equals(caller.id()) && !f.sink.isClosed()).count() >= perKey) {
@@ -111,7 +141,7 @@ public class JournalFollowers {
         }
         Follower f = new Follower(store, caller.id(), after, sink, sse, allowed);
         followers.add(f);
-        f.wake();
+        f.wake(); // after the add, so that a shutdown begun meanwhile sends this one its reconnect event too
     }
 
     /**
@@ -200,8 +230,15 @@ public class JournalFollowers {
             }
         }
 
-        /** Reads one page after the cursor and sends it; once sent, reads the next if more may be waiting. */
+        /**
+         * Reads one page after the cursor and sends it; once sent, reads the next if more may be waiting. Once the
+         * replica is leaving, sends the reconnect event instead, and nothing after it.
+         */
         private void drain() {
+            if (leaving) {
+                farewell();
+                return;
+            }
             List<Change> page;
             try {
                 dirty = false;
@@ -229,7 +266,7 @@ public class JournalFollowers {
                             dirty = true;
                         }
                         draining.set(false);
-                        if (failed == null && dirty && !sink.isClosed()) {
+                        if (failed == null && (dirty || leaving) && !sink.isClosed()) {
                             wake();
                         }
                     });
@@ -251,6 +288,25 @@ public class JournalFollowers {
                         cursor = c.seq();
                         return send(page, i + 1);
                     });
+        }
+
+        /**
+         * The last event: where to resume ({@code last_seq}, the seq of the last record sent, or the cursor the
+         * follow began at) and when; then the stream ends. {@code draining} stays set, so nothing else is sent.
+         */
+        private void farewell() {
+            String data;
+            try {
+                data = rest.mapper().writeValueAsString(new Replies.Reconnect("shutting-down", cursor,
+                        RECONNECT_RETRY_MS));
+            } catch (JsonProcessingException e) {
+                close();
+                return;
+            }
+            sink.send(sse.newEventBuilder().name("reconnect").reconnectDelay(RECONNECT_RETRY_MS)
+                    .data(String.class, data).build()).toCompletableFuture()
+                    .orTimeout(FAREWELL_SECONDS, TimeUnit.SECONDS)
+                    .whenComplete((sent, failed) -> close());
         }
 
         void keepAlive() {

@@ -39,6 +39,13 @@ final class Replies {
     record JournalPage(List<ChangeJson> records, long next, boolean more) {
     }
 
+    /**
+     * The last event of a live follow this replica ends as it shuts down: resume on another replica after
+     * {@code lastSeq} (0 when no record was sent) once {@code retryMs} have passed.
+     */
+    record Reconnect(String reason, long lastSeq, long retryMs) {
+    }
+
     /** One lost update: the record, and the hash the journal held before it. */
     @JsonInclude(JsonInclude.Include.ALWAYS)
     record LostUpdateJson(ChangeJson change, String over) {

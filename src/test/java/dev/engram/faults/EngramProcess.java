@@ -110,6 +110,9 @@ final class EngramProcess implements AutoCloseable {
         pb.environment().put("ENGRAM_ADMIN_KEY", ADMIN_KEY);
         pb.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
         pb.environment().put("QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "2S");
+        // close() stops a replica with SIGTERM; the production delay of 5 s would only slow these tests down.
+        // GracefulShutdownIT sets a delay of its own.
+        pb.environment().put("QUARKUS_SHUTDOWN_DELAY", "0S");
         env.forEach((k, v) -> {
             if (v == null) {
                 pb.environment().remove(k);
@@ -130,6 +133,16 @@ final class EngramProcess implements AutoCloseable {
         } catch (Exception e) {
             return -1;
         }
+    }
+
+    /** SIGTERM: the graceful shutdown begins; returns at once. */
+    void terminate() {
+        process.destroy();
+    }
+
+    /** Waits up to {@code seconds} for the JVM to exit: its exit status, or -1 when it still runs. */
+    int exitStatus(long seconds) throws InterruptedException {
+        return process.waitFor(seconds, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 
     /** SIGKILL: no shutdown hook runs, in-flight requests are cut. */

@@ -70,15 +70,39 @@ public class JournalSignals {
 
     void stop(@Observes ShutdownEvent event) {
         running = false;
+        if (notifier != null) {
+            notifier.interrupt();
+            flush();
+        }
         Connection c = notifying;
         if (c != null) {
             close(c);
         }
-        if (notifier != null) {
-            notifier.interrupt();
-        }
         if (listener != null) {
             listener.interrupt();
+        }
+    }
+
+    /**
+     * Sends what the last writes of this process queued (at most one interval's worth), once the notifier has
+     * stopped, so that followers on the other replicas learn of them now rather than at the next write to the store.
+     */
+    private void flush() {
+        try {
+            notifier.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        List<String> last = new ArrayList<>();
+        queue.drainTo(last);
+        if (last.isEmpty() || notifier.isAlive()) {
+            return;
+        }
+        try {
+            send(last);
+        } catch (SQLException | RuntimeException e) {
+            LOG.debugf(e, "Could not notify other replicas of the last journal writes; their followers catch up later");
         }
     }
 
