@@ -15,7 +15,9 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
  * Supplies the datasource when none is configured: starts the embedded PostgreSQL ({@code engram.data-dir},
  * default {@code .engram}), points {@code quarkus.datasource.jdbc.url} at it with its user and password, and makes
  * Engram listen on 127.0.0.1 unless {@code quarkus.http.host} is set: a local run is not reachable from the
- * network by default. With {@code QUARKUS_DATASOURCE_JDBC_URL} set it does nothing, and Engram uses that server.
+ * network by default. No shutdown delay either: there is no load balancer to tell, and the embedded server stops as
+ * the JVM does, so requests served during a delay would only fail. With {@code QUARKUS_DATASOURCE_JDBC_URL} set it
+ * does nothing, and Engram uses that server.
  */
 public final class EmbeddedDatabaseConfig implements ConfigSourceFactory {
 
@@ -42,7 +44,8 @@ public final class EmbeddedDatabaseConfig implements ConfigSourceFactory {
                 new PropertiesConfigSource(Map.of(
                         "quarkus.datasource.jdbc.url", url,
                         "quarkus.datasource.username", EmbeddedAuth.USER,
-                        "quarkus.datasource.password", EmbeddedPostgres.password(home)),
+                        "quarkus.datasource.password", EmbeddedPostgres.password(home),
+                        "quarkus.shutdown.delay", "0s"),
                         "engram-embedded-postgres", ORDINAL),
                 new PropertiesConfigSource(Map.of("quarkus.http.host", "127.0.0.1"),
                         "engram-embedded-postgres-loopback", HOST_ORDINAL));

@@ -63,6 +63,21 @@ class EmbeddedEngramIT {
     }
 
     @Test
+    void aLocalRunStopsWithoutTheShutdownDelay() throws Exception {
+        // the production delay (5 s of serving while readiness is DOWN) is for a load balancer; a local run has none,
+        // and its embedded PostgreSQL stops with the JVM, so requests served during a delay would only fail
+        Path dir = emptied(EngramProcess.itDir("embedded-stop"));
+        EngramProcess local = EngramProcess.embedded("local", EngramProcess.freePort(), dir)
+                .env("QUARKUS_SHUTDOWN_DELAY", null).start();
+        try {
+            local.terminate();
+            assertNotEquals(-1, local.exitStatus(4), "a local Engram still ran 4 s after SIGTERM");
+        } finally {
+            local.close();
+        }
+    }
+
+    @Test
     void listensOnLoopbackOnlyAndWillNotListenBeyondItWithoutCredentials() throws Exception {
         Path dir = emptied(EngramProcess.itDir("embedded-bind"));
         Optional<InetAddress> network = networkAddress();
