@@ -46,7 +46,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     RenderResource.ManifestsJson.class, RenderResource.PartJson.class, RenderResource.RenderJson.class,
     RenderResource.SessionRecordJson.class, RenderResource.SessionRenderJson.class,
     Replies.Entries.class, Replies.EntryPage.class, Replies.JournalPage.class, Replies.LostUpdateJson.class,
-    Replies.LostUpdates.class, Replies.StoreJson.class,
+    Replies.LostUpdates.class, Replies.Reconnect.class, Replies.StoreJson.class,
     ToolsResource.CallBody.class, ToolsResource.CallJson.class, ToolsResource.ToolsJson.class,
     WriteRecordJson.class,
     GrantJson.class,
