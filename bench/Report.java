@@ -85,9 +85,11 @@ public class Report {
         StringBuilder notes = new StringBuilder();
         Map<String, String> result = new LinkedHashMap<>();
         out.append(info.getOrDefault("title", "Engram benchmark")).append("\n\n");
-        out.append("| workload | engram req/s | p50 ms | p99 ms | baseline | tx/s | p50 ms | p99 ms "
-                + "| ratio (median of pairs) | spread (min-max) | pairs |\n");
-        out.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        if (!runs.isEmpty()) {
+            out.append("| workload | engram req/s | p50 ms | p99 ms | baseline | tx/s | p50 ms | p99 ms "
+                    + "| ratio (median of pairs) | spread (min-max) | pairs |\n");
+            out.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        }
         for (Comparison c : COMPARISONS) {
             Map<String, Map<Integer, Measurement>> sides = runs.get(c.workload());
             if (sides == null || !sides.containsKey(c.side()) || !sides.containsKey(c.baseline())) {
@@ -147,7 +149,10 @@ public class Report {
                 String label = s.getKey();
                 String key = label.equals("Java 17, pod flags") ? "startup_ms"
                         : label.equals("Java 25 + AOT cache, pod flags") ? "startup_aot_ms"
-                        : label.equals("Java 17, JVM defaults") ? "startup_jvm_defaults_ms" : null;
+                        : label.equals("Java 17, JVM defaults") ? "startup_jvm_defaults_ms"
+                        : label.equals("Baseline app, Java 17, pod flags") ? "startup_baseline_ms"
+                        : label.equals("Baseline app, Java 25 + AOT cache, pod flags") ? "startup_baseline_aot_ms"
+                        : null;
                 if (key != null) {
                     result.put(key, String.format(Locale.ROOT, "%.0f", median(ms)));
                     result.put(key + "_spread", String.format(Locale.ROOT, "%.0f", max(ms) - min(ms)));
@@ -155,6 +160,10 @@ public class Report {
                     result.put(rssKey, String.format(Locale.ROOT, "%.0f", median(rss)));
                 }
             }
+            startRatio(starts, "Java 17, pod flags", "Baseline app, Java 17, pod flags", "startup_ratio", out,
+                    result);
+            startRatio(starts, "Java 25 + AOT cache, pod flags", "Baseline app, Java 25 + AOT cache, pod flags",
+                    "startup_aot_ratio", out, result);
         }
         for (String key : List.of("memory", "pod memory", "machine before", "machine after")) {
             if (info.containsKey(key)) {
@@ -165,6 +174,26 @@ public class Report {
         out.append("\nRESULT");
         result.forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
         System.out.println(out);
+    }
+
+    /**
+     * Engram's start against the baseline app's (bench/baseline), started in turn with it: the median of the
+     * per-run ratios, so that each ratio compares two starts made a few seconds apart.
+     */
+    static void startRatio(Map<String, List<Start>> starts, String engram, String baseline, String key,
+            StringBuilder out, Map<String, String> result) {
+        List<Start> e = starts.get(engram);
+        List<Start> b = starts.get(baseline);
+        if (e == null || b == null || e.size() != b.size()) {
+            return;
+        }
+        double[] ratios = new double[e.size()];
+        for (int i = 0; i < ratios.length; i++) {
+            ratios[i] = e.get(i).ms() / b.get(i).ms();
+        }
+        out.append(String.format(Locale.ROOT, "\n%s: %.2f times the baseline app's start (per-run ratios %.2f-%.2f)\n",
+                engram, median(ratios), min(ratios), max(ratios)));
+        result.put(key, String.format(Locale.ROOT, "%.2f", median(ratios)));
     }
 
     interface Field {
