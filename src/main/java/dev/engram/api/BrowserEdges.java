@@ -4,7 +4,6 @@ import dev.engram.ops.EngramConfig;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -89,13 +88,10 @@ public class BrowserEdges {
         HttpServerRequest request = ctx.request();
         boolean unread = RequestBodies.declaresBody(request);
         RequestBodies.unmatched();
-        var response = ctx.response().setStatusCode(p.status())
-                .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
-        p.headers().forEach(response::putHeader);
         if (unread) {
-            response.putHeader(HttpHeaders.CONNECTION, "close");
+            ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
         }
-        response.end(Json.encode(p.body(request.path()))).onComplete(written -> {
+        p.send(ctx).onComplete(written -> {
             if (unread && !request.isEnded()) {
                 RequestBodies.disconnect(request);
             }

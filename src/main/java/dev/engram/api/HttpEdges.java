@@ -28,12 +28,9 @@ public class HttpEdges {
                 ctx.next();
                 return;
             }
-            Problem p = Problem.of("body-too-large", 413, "Body too large", "The body is " + length
-                    + " bytes, over this server's limit of " + limit + " bytes; send a smaller one.")
-                    .with("size", length).with("limit", limit);
-            String json = io.vertx.core.json.Json.encode(p.body(ctx.request().path()));
-            ctx.response().setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
-                    .putHeader(HttpHeaders.CONNECTION, "close").end(json);
+            Problem.of("body-too-large", 413, "Body too large", "The body is " + length + " bytes, over this "
+                    + "server's limit of " + limit + " bytes; send a smaller one.").with("size", length)
+                    .with("limit", limit).header(HttpHeaders.CONNECTION.toString(), "close").send(ctx);
         });
     }
 

@@ -2,7 +2,6 @@ package dev.engram.api;
 
 import dev.engram.ops.ShutdownDelay;
 import io.vertx.core.http.HttpServerResponse;
-import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -50,18 +49,11 @@ public class McpStreams {
         open.add(response);
         if (leaving) {
             if (open.remove(response)) { // else leave() has it, and ends it
-                refuse(ctx);
+                Problems.limited(ShutdownDelay.refusal("MCP event streams")).send(ctx);
             }
             return;
         }
         ctx.addEndHandler(done -> open.remove(response));
         ctx.next();
-    }
-
-    private static void refuse(RoutingContext ctx) {
-        Problem p = Problems.limited(ShutdownDelay.refusal("MCP event streams"));
-        ctx.response().setStatusCode(p.status()).putHeader("Content-Type", Problem.MEDIA_TYPE);
-        p.headers().forEach(ctx.response()::putHeader);
-        ctx.response().end(Json.encode(p.body(ctx.request().path())));
     }
 }

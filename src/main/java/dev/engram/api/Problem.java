@@ -1,5 +1,10 @@
 package dev.engram.api;
 
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.json.Json;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.Response;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,6 +44,17 @@ public record Problem(String slug, int status, String title, String detail, Map<
         Response.ResponseBuilder r = Response.status(status).type(MEDIA_TYPE).entity(body(instance));
         headers.forEach(r::header);
         return r.build();
+    }
+
+    /**
+     * Answers a request refused before any resource sees it (a Vert.x route: authentication, quotas, the edges) with
+     * this problem, as {@link #toResponse} answers one a resource refuses.
+     */
+    public Future<Void> send(RoutingContext ctx) {
+        HttpServerResponse response = ctx.response().setStatusCode(status)
+                .putHeader(HttpHeaders.CONTENT_TYPE, MEDIA_TYPE);
+        headers.forEach(response::putHeader);
+        return response.end(Json.encode(body(ctx.request().path())));
     }
 
     /** The problem's JSON members: the RFC 9457 ones, then this type's own, by name. */

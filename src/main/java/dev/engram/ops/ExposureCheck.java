@@ -15,8 +15,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /**
  * Engram does not start listening beyond this machine with nothing that authenticates callers: a host that is not
  * loopback needs the operator key ({@code ENGRAM_ADMIN_KEY}) or JWT verification
- * ({@code engram.auth.jwt.public-key-location} or {@code engram.auth.jwt.public-key}). With the embedded database the
- * host defaults to 127.0.0.1 (the embedded database's EmbeddedDatabaseConfig, in local builds only); Quarkus's own default elsewhere is 0.0.0.0.
+ * ({@code engram.auth.jwt.public-key-location} or {@code engram.auth.jwt.public-key}). With the embedded database
+ * the host defaults to 127.0.0.1 (EmbeddedDatabaseConfig, in local builds only); Quarkus's own default elsewhere is
+ * 0.0.0.0.
  */
 @ApplicationScoped
 public class ExposureCheck {

@@ -3,7 +3,6 @@ package dev.engram.api;
 import dev.engram.memory.Invalid;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -43,8 +42,8 @@ public class ShippedOpenApi {
         for (String path : new String[] {base, base + ".json", base + ".yaml", base + ".yml"}) {
             router.get(path).handler(this::serve);
             router.head(path).handler(this::serve);
-            router.route(path).handler(ctx -> refuse(ctx, Problems.problem(new WebApplicationException(405))
-                    .header("Allow", "GET, HEAD")));
+            router.route(path).handler(ctx -> Problems.problem(new WebApplicationException(405))
+                    .header("Allow", "GET, HEAD").send(ctx));
         }
     }
 
@@ -53,7 +52,7 @@ public class ShippedOpenApi {
         try {
             json = json(ctx);
         } catch (Invalid i) {
-            refuse(ctx, Problems.problem(i));
+            Problems.problem(i).send(ctx);
             return;
         }
         Buffer body = files.computeIfAbsent(json ? "openapi.json" : "openapi.yaml", ShippedOpenApi::read);
@@ -64,12 +63,6 @@ public class ShippedOpenApi {
         } else {
             ctx.response().end(body);
         }
-    }
-
-    private static void refuse(RoutingContext ctx, Problem p) {
-        ctx.response().setStatusCode(p.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
-        p.headers().forEach(ctx.response()::putHeader);
-        ctx.response().end(Json.encode(p.body(ctx.request().path())));
     }
 
     /** Whether the caller asked for JSON: by the path's suffix, then {@code ?format=}, then {@code Accept}. */

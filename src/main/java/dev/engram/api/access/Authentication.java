@@ -8,7 +8,6 @@ import dev.engram.api.Problems;
 import dev.engram.ops.EngramConfig;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -150,11 +149,8 @@ public class Authentication {
     }
 
     private static void refuse(RoutingContext ctx, Problem p) {
-        if (ctx.response().ended()) {
-            return;
+        if (!ctx.response().ended()) {
+            p.send(ctx);
         }
-        ctx.response().setStatusCode(p.status()).putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE);
-        p.headers().forEach(ctx.response()::putHeader);
-        ctx.response().end(Json.encode(p.body(ctx.request().path())));
     }
 }

@@ -6,7 +6,6 @@ import dev.engram.api.Problems;
 import dev.engram.memory.Limited;
 import dev.engram.ops.EngramConfig;
 import io.quarkiverse.mcp.server.runtime.ConnectionManager;
-import io.vertx.core.json.Json;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -57,9 +56,9 @@ public class McpSessions {
         String session = ctx.request().getHeader(SESSION_HEADER);
         if (caller != null && session != null && !connections.has(session)) {
             String shown = session.length() > 80 ? session.substring(0, 80) + "..." : session;
-            end(ctx, Problem.of("mcp-session-unknown", 404, "MCP session unknown", "No MCP session " + shown
+            Problem.of("mcp-session-unknown", 404, "MCP session unknown", "No MCP session " + shown
                     + " is open on this server: it ended, idled out, or was opened on a server that restarted. Send "
-                    + "initialize again without Mcp-Session-Id to open a new one.").with("session", shown));
+                    + "initialize again without Mcp-Session-Id to open a new one.").with("session", shown).send(ctx);
             return;
         }
         boolean opens = ctx.request().method().name().equals("POST") && session == null;
@@ -99,15 +98,9 @@ public class McpSessions {
         if (held(caller.id()) < max) {
             return false;
         }
-        end(ctx, Problems.limited(new Limited(Limited.Kind.QUOTA, "mcp-sessions-per-key", max, 0, "This key "
+        Problems.limited(new Limited(Limited.Kind.QUOTA, "mcp-sessions-per-key", max, 0, "This key "
                 + "already holds " + max + " MCP sessions open on this replica. End one (DELETE /mcp with its "
-                + "Mcp-Session-Id) or let an idle one expire, then initialise again.")));
+                + "Mcp-Session-Id) or let an idle one expire, then initialise again.")).send(ctx);
         return true;
-    }
-
-    private static void end(RoutingContext ctx, Problem p) {
-        ctx.response().setStatusCode(p.status()).putHeader("Content-Type", Problem.MEDIA_TYPE);
-        p.headers().forEach(ctx.response()::putHeader);
-        ctx.response().end(Json.encode(p.body(ctx.request().path())));
     }
 }
