@@ -89,9 +89,13 @@ public final class Reflection {
     public record Planned(Memory memory, String supersedes) {
     }
 
-    /** Reflects {@code bank} of {@code recall} with {@code reflector}, sending at most {@code maxFacts} facts. */
+    /**
+     * Reflects {@code bank} of {@code recall} with {@code reflector}, sending at most {@code maxFacts} facts (0: the
+     * default) and at most what the reflector takes at once ({@link Reflector#maxFacts()}).
+     */
     public static Reflected reflect(Recall recall, Bank bank, Reflector reflector, int maxFacts, Instant now) {
-        Basis basis = Basis.of(bank, recall.active(bank), maxFacts);
+        int cap = Math.min(maxFacts <= 0 ? DEFAULT_MAX_FACTS : maxFacts, reflector.maxFacts());
+        Basis basis = Basis.of(bank, recall.active(bank), cap);
         if (basis.facts().size() < 2) {
             return new Reflected(0, 0, basis.facts().size(), List.of(), "", TOO_FEW);
         }

@@ -16,4 +16,13 @@ public interface Reflector {
      * the bank's {@code existing} active observations, which an observation may replace.
      */
     List<Observation> consolidate(List<Memory> facts, List<Memory> existing);
+
+    /**
+     * The most facts it is given at once ({@link Integer#MAX_VALUE}: as many as the reflection sends). A reflector
+     * that may cite every fact it is given in one observation gives {@link MemoryRules#MAX_SET_SIZE}, what one
+     * observation can cite; the rest wait for the next reflection.
+     */
+    default int maxFacts() {
+        return Integer.MAX_VALUE;
+    }
 }

@@ -5,7 +5,6 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +15,8 @@ import java.util.TreeMap;
  * The deterministic reflector, for use without a model: facts that share a topic (a tag, or a keyword for a fact
  * without tags) are consolidated into one observation "About {topic}: {content} / {content} ...", and an active
  * observation about the same topic is replaced by one that adds the new facts to it. The largest topics go first,
- * then by name; a fact joins one observation only; a topic with fewer than two new facts waits. Confidence is the
+ * then by name; a fact joins one observation only; a topic with fewer than two new facts waits. No observation
+ * cites more than {@link MemoryRules#MAX_SET_SIZE} memories: a larger topic is consolidated in several. Confidence is the
  * mean importance of the new facts, to two decimals.
  */
 public final class TopicReflector implements Reflector {
@@ -46,8 +46,7 @@ public final class TopicReflector implements Reflector {
             if (group.size() < 2) {
                 continue;
             }
-            Observation o = observe(topic, group, existing);
-            if (o != null) {
+            for (Observation o : observe(topic, group, existing)) {
                 placed.addAll(o.evidence());
                 observations.add(o);
             }
@@ -55,7 +54,13 @@ public final class TopicReflector implements Reflector {
         return observations;
     }
 
-    private static Observation observe(String topic, List<Memory> group, List<Memory> existing) {
+    /**
+     * The observations of one topic's new facts {@code group}: as many as fit are added to the topic's latest
+     * observation, the rest go into new observations of at most {@link MemoryRules#MAX_SET_SIZE} facts and
+     * {@link MemoryRules#MAX_CONTENT_BYTES} bytes each. A fact too long for any observation, or one left alone at
+     * the end, waits.
+     */
+    private static List<Observation> observe(String topic, List<Memory> group, List<Memory> existing) {
         String head = "About " + topic + ": ";
         Memory older = null;
         for (Memory o : existing) {
@@ -63,34 +68,88 @@ public final class TopicReflector implements Reflector {
                 older = o;
             }
         }
-        Map<String, String> said = new LinkedHashMap<>();
-        for (Memory f : group) {
-            said.put(f.id(), f.content().strip());
-        }
-        double confidence = BigDecimal.valueOf(group.stream().mapToDouble(Memory::importance).average().orElse(0.5))
-                .setScale(2, RoundingMode.HALF_EVEN).doubleValue();
+        List<Observation> observations = new ArrayList<>();
+        List<Memory> rest = group;
         if (older != null) {
-            String longer = older.content() + JOIN + String.join(JOIN, said.values());
-            if (fits(longer)) {
+            List<Memory> added = new ArrayList<>();
+            int bytes = bytes(older.content());
+            for (Memory f : group) {
+                int more = bytes(JOIN) + bytes(said(f));
+                if (older.evidence().size() + added.size() >= MemoryRules.MAX_SET_SIZE
+                        || bytes + more > MemoryRules.MAX_CONTENT_BYTES) {
+                    break;
+                }
+                added.add(f);
+                bytes += more;
+            }
+            if (!added.isEmpty()) {
                 List<String> evidence = new ArrayList<>(older.evidence());
-                evidence.addAll(said.keySet());
-                return new Observation(longer, confidence, evidence, false, older.id());
+                added.forEach(f -> evidence.add(f.id()));
+                observations.add(new Observation(older.content() + JOIN + joined(added), confidence(added), evidence,
+                        false, older.id()));
+                rest = group.subList(added.size(), group.size());
             }
         }
-        StringBuilder content = new StringBuilder(head);
-        List<String> evidence = new ArrayList<>();
-        for (Map.Entry<String, String> e : said.entrySet()) {
-            String next = (evidence.isEmpty() ? "" : JOIN) + e.getValue();
-            if (!fits(content + next)) {
-                break;
+        for (List<Memory> chunk : chunks(head, rest)) {
+            if (chunk.size() >= 2) {
+                List<String> evidence = chunk.stream().map(Memory::id).toList();
+                observations.add(new Observation(head + joined(chunk), confidence(chunk), evidence, false, ""));
             }
-            content.append(next);
-            evidence.add(e.getKey());
         }
-        return evidence.size() < 2 ? null : new Observation(content.toString(), confidence, evidence, false, "");
+        return observations;
     }
 
-    private static boolean fits(String content) {
-        return content.getBytes(StandardCharsets.UTF_8).length <= MemoryRules.MAX_CONTENT_BYTES;
+    /**
+     * {@code facts} in order, cut into runs that each fit one observation starting with {@code head}; a last run of
+     * one fact takes the one before it from the run before, when that leaves two there and the bytes allow.
+     */
+    private static List<List<Memory>> chunks(String head, List<Memory> facts) {
+        List<List<Memory>> chunks = new ArrayList<>();
+        List<Memory> current = new ArrayList<>();
+        int bytes = bytes(head);
+        for (Memory f : facts) {
+            int more = (current.isEmpty() ? 0 : bytes(JOIN)) + bytes(said(f));
+            if (!current.isEmpty() && (current.size() == MemoryRules.MAX_SET_SIZE
+                    || bytes + more > MemoryRules.MAX_CONTENT_BYTES)) {
+                chunks.add(current);
+                current = new ArrayList<>();
+                bytes = bytes(head);
+                more = bytes(said(f));
+            }
+            if (bytes + more <= MemoryRules.MAX_CONTENT_BYTES) {
+                current.add(f);
+                bytes += more;
+            }
+        }
+        if (!current.isEmpty()) {
+            chunks.add(current);
+        }
+        int n = chunks.size();
+        if (n >= 2 && chunks.get(n - 1).size() == 1 && chunks.get(n - 2).size() > 2) {
+            List<Memory> before = chunks.get(n - 2);
+            List<Memory> last = List.of(before.get(before.size() - 1), chunks.get(n - 1).get(0));
+            if (bytes(head + joined(last)) <= MemoryRules.MAX_CONTENT_BYTES) {
+                chunks.set(n - 2, before.subList(0, before.size() - 1));
+                chunks.set(n - 1, last);
+            }
+        }
+        return chunks;
+    }
+
+    private static String said(Memory f) {
+        return f.content().strip();
+    }
+
+    private static String joined(List<Memory> facts) {
+        return String.join(JOIN, facts.stream().map(TopicReflector::said).toList());
+    }
+
+    private static double confidence(List<Memory> facts) {
+        return BigDecimal.valueOf(facts.stream().mapToDouble(Memory::importance).average().orElse(0.5))
+                .setScale(2, RoundingMode.HALF_EVEN).doubleValue();
+    }
+
+    private static int bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8).length;
     }
 }

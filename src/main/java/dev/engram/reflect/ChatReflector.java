@@ -3,6 +3,7 @@ package dev.engram.reflect;
 import dev.engram.llm.ChatModels;
 import dev.engram.memory.ReflectionFailed;
 import dev.engram.recall.Memory;
+import dev.engram.recall.MemoryRules;
 import dev.engram.recall.Observation;
 import dev.engram.recall.Reflector;
 import dev.langchain4j.data.message.SystemMessage;
@@ -30,6 +31,12 @@ final class ChatReflector implements Reflector {
     @Override
     public String name() {
         return "llm";
+    }
+
+    /** What one observation can cite, as a model may cite every fact it is given in one. */
+    @Override
+    public int maxFacts() {
+        return MemoryRules.MAX_SET_SIZE;
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.recall.Memory;
+import dev.engram.recall.MemoryRules;
 import java.util.List;
 
 /**
@@ -22,13 +23,13 @@ final class ReflectPrompt {
             "conflicting": false, "update_observation_id": ""}]}
 
             Rules:
-            - evidence_ids lists at least two ids, taken only from the facts and observations given.
+            - evidence_ids lists at least two ids and at most %d, taken only from the facts and observations given.
             - confidence is a number from 0 to 1: how well the evidence supports the statement.
             - conflicting is true when the evidence disagrees.
             - To revise an existing observation, set update_observation_id to its id and write the whole revised \
             statement, citing its evidence and the new facts. Otherwise leave it "".
             - A fact that supports nothing general is left out. When nothing consolidates, answer \
-            {"observations": []}.""";
+            {"observations": []}.""".formatted(MemoryRules.MAX_SET_SIZE);
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

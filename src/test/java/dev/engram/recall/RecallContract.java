@@ -11,9 +11,12 @@ import dev.engram.memory.NotFound;
 import dev.engram.memory.ReflectionFailed;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The spec's scenarios (SPEC §8) and Engram's refusals, over every store of memories. A subclass gives a new, empty
@@ -563,5 +566,73 @@ abstract class RecallContract {
                 + "Apollo docs done.", extended.content());
         assertEquals(List.of("a1", "a2", "a3", "a4"), extended.evidence());
         assertEquals(extended.id(), r.get(apollo).supersededBy());
+    }
+
+    /** How often each memory is cited by the bank's active observations, after checking none cites over the bound. */
+    static Map<String, Integer> citations(Recall r, Bank bank) {
+        Map<String, Integer> cited = new HashMap<>();
+        for (Memory o : r.active(bank)) {
+            if (o.type().equals("observation")) {
+                assertTrue(o.evidence().size() <= MemoryRules.MAX_SET_SIZE, o.evidence().size() + " cited");
+                o.evidence().forEach(id -> cited.merge(id, 1, Integer::sum));
+            }
+        }
+        return cited;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {65, 200})
+    void aTopicOfMoreFactsThanOneObservationCanCiteIsConsolidatedInSeveral(int n) {
+        Recall r = newRecall();
+        Map<String, Integer> once = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            r.save(tagged("f" + i, ALICE, "Fact number " + i + ".", 0.5, List.of("t"), List.of()));
+            once.put("f" + i, 1);
+        }
+        Reflected first = reflect(r, ALICE, new TopicReflector());
+        assertEquals(n, first.reviewed());
+        assertEquals(once, citations(r, ALICE));
+
+        clock.advance(Duration.ofMinutes(1));
+        for (int i = n; i < n + 3; i++) {
+            r.save(tagged("f" + i, ALICE, "Fact number " + i + ".", 0.5, List.of("t"), List.of()));
+            once.put("f" + i, 1);
+        }
+        Reflected second = reflect(r, ALICE, new TopicReflector());
+        assertEquals(3, second.reviewed());
+        assertEquals(once, citations(r, ALICE));
+    }
+
+    @Test
+    void aReflectorIsGivenNoMoreFactsThanItTakesAtOnceAndTheRestWait() {
+        Recall r = newRecall();
+        for (int i = 0; i < 70; i++) {
+            r.save(memory("f" + i, ALICE, "Fact " + i, 0.5));
+        }
+        List<Integer> given = new java.util.ArrayList<>();
+        Reflector bounded = new Reflector() {
+            @Override
+            public String name() {
+                return "bounded";
+            }
+
+            @Override
+            public List<Observation> consolidate(List<Memory> facts, List<Memory> existing) {
+                given.add(facts.size());
+                return List.of(new Observation("All of them.", 0.5, idsOf(facts), false, ""));
+            }
+
+            @Override
+            public int maxFacts() {
+                return MemoryRules.MAX_SET_SIZE;
+            }
+        };
+        Reflected first = reflect(r, ALICE, bounded);
+        assertEquals(MemoryRules.MAX_SET_SIZE, first.reviewed());
+        assertTrue(first.note().startsWith("6 more new facts wait"), first.note());
+        Reflected second = reflect(r, ALICE, bounded);
+        assertEquals(6, second.reviewed());
+        assertEquals(List.of(64, 6), given);
+        assertEquals(70, citations(r, ALICE).size());
     }
 }
