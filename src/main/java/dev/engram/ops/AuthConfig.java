@@ -45,5 +45,19 @@ public interface AuthConfig {
         /** The claim that carries a token's grants: an array of grants as the keys API takes them. */
         @WithDefault("engram_grants")
         String grantsClaim();
+
+        /**
+         * The longest a token may be valid, {@code exp} minus {@code iat} (a token without {@code iat} is refused).
+         * A longer-lived token is refused, as a JWT cannot be revoked before it expires.
+         */
+        @WithDefault("24h")
+        Duration maxLifetime();
+
+        /**
+         * How far the provider's clock may differ from this replica's: a token whose {@code iat} or {@code nbf} is
+         * further ahead, or whose {@code exp} is further past, is refused.
+         */
+        @WithDefault("60s")
+        Duration clockSkew();
     }
 }

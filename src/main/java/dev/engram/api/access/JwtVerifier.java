@@ -11,6 +11,7 @@ import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.jwt.auth.principal.ParseException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -22,9 +23,10 @@ import org.jose4j.jwt.MalformedClaimException;
 
 /**
  * JWTs from an identity provider, verified with smallrye-jwt's parser against the configured public key or JWK set
- * and issuer (and audience, when set), signed with an asymmetric algorithm and not expired. The grants come from the
- * claim {@code engram.auth.jwt.grants-claim} ({@code engram_grants}): an array of grants as the keys API takes them.
- * Off, and every token that is not a key refused, unless a public key or its location is configured.
+ * and issuer (and audience, when set), signed with an asymmetric algorithm, not expired, not issued in the future and
+ * valid for no longer than {@code engram.auth.jwt.max-lifetime} (each time within {@code engram.auth.jwt.clock-skew}).
+ * The grants come from the claim {@code engram.auth.jwt.grants-claim} ({@code engram_grants}): an array of grants
+ * as the keys API takes them. Off, and every token that is not a key refused, unless a public key or its location is configured.
  */
 @ApplicationScoped
 public class JwtVerifier {
@@ -39,6 +41,8 @@ public class JwtVerifier {
     private final JWTAuthContextInfo context;
     private final DefaultJWTTokenParser parser = new DefaultJWTTokenParser();
     private final String grantsClaim;
+    private final Duration maxLifetime;
+    private final Duration clockSkew;
 
     @Inject
     JwtVerifier(EngramConfig config) {
@@ -48,6 +52,8 @@ public class JwtVerifier {
     /** A verifier for these settings; {@link #enabled} is false when they name no key. */
     public JwtVerifier(AuthConfig.Jwt settings) {
         this.grantsClaim = settings.grantsClaim();
+        this.maxLifetime = settings.maxLifetime();
+        this.clockSkew = settings.clockSkew();
         if (settings.publicKey().isEmpty() && settings.publicKeyLocation().isEmpty()) {
             context = null;
             return;
@@ -61,6 +67,7 @@ public class JwtVerifier {
         settings.audience().ifPresent(context::setExpectedAudience);
         context.setSignatureAlgorithm(EnumSet.copyOf(ASYMMETRIC));
         context.setRequireNamedPrincipal(true);
+        context.setClockSkew((int) Math.min(Integer.MAX_VALUE, clockSkew.toSeconds()));
     }
 
     /** Whether tokens from an identity provider are taken at all. */
@@ -87,6 +94,11 @@ public class JwtVerifier {
                 LOG.debug("Refused a token without sub or exp");
                 return Optional.empty();
             }
+            Optional<String> untimely = untimely(claims);
+            if (untimely.isPresent()) {
+                LOG.debugf("Refused a token: %s", untimely.get());
+                return Optional.empty();
+            }
             List<Grant> grants = GrantJson.fromClaim(claims.getClaimValue(grantsClaim));
             String name = claims.getClaimValueAsString("preferred_username");
             Instant until = Instant.ofEpochSecond(claims.getExpirationTime().getValue());
@@ -99,6 +111,25 @@ public class JwtVerifier {
             LOG.warnf("Could not verify a token (%s); refused it.", e.toString());
             return Optional.empty();
         }
+    }
+
+    /**
+     * Why a token's times are refused, beyond what smallrye-jwt checks ({@code exp} and {@code nbf} with the skew):
+     * issued further ahead than the skew, or valid for longer than the maximum lifetime, counted from {@code iat}
+     * (smallrye-jwt refuses a token without one; were it taken, from now).
+     */
+    private Optional<String> untimely(JwtClaims claims) throws MalformedClaimException {
+        Instant now = Instant.now();
+        Instant expires = Instant.ofEpochSecond(claims.getExpirationTime().getValue());
+        Instant issued = claims.getIssuedAt() == null ? null : Instant.ofEpochSecond(claims.getIssuedAt().getValue());
+        if (issued != null && issued.isAfter(now.plus(clockSkew))) {
+            return Optional.of("iat " + issued + " is more than " + clockSkew + " ahead");
+        }
+        if (Duration.between(issued == null ? now : issued, expires).compareTo(maxLifetime) > 0) {
+            return Optional.of("it is valid from " + (issued == null ? now : issued) + " to " + expires
+                    + ", longer than " + maxLifetime);
+        }
+        return Optional.empty();
     }
 
     /** A token's caller and when the token expires. */
