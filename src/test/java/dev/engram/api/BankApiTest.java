@@ -109,4 +109,28 @@ class BankApiTest {
         json().body("{\"reflector\": \"deterministic\"}").post("/v1/stores/" + s + "/banks/User:x/reflect").then()
                 .statusCode(422);
     }
+
+    @Test
+    void aTopicOfMoreFactsThanOneObservationCanCiteReflectsIntoSeveralAndAgainLater() {
+        String s = Api.newStore();
+        String bank = "/v1/stores/" + s + "/banks/user:a";
+        for (int i = 0; i < 67; i++) {
+            if (i == 65) {
+                json().body("{\"reflector\": \"deterministic\"}").post(bank + "/reflect").then().statusCode(200)
+                        .body("reviewed", equalTo(65)).body("created", equalTo(2));
+            }
+            json().body("{\"id\": \"f" + i + "\", \"bank\": {\"type\": \"user\", \"id\": \"a\"}, "
+                    + "\"content\": \"Fact " + i + "\", \"tags\": [\"t\"]}").post("/v1/stores/" + s + "/memories")
+                    .then().statusCode(201);
+        }
+        json().body("{\"reflector\": \"deterministic\"}").post(bank + "/reflect").then().statusCode(200)
+                .body("reviewed", equalTo(2));
+        String listed = given().get("/v1/stores/" + s + "/memories?type=observation&limit=100").then()
+                .statusCode(200).extract().asString();
+        List<java.util.Map<String, Object>> observations = io.restassured.path.json.JsonPath.from(listed)
+                .getList("memories");
+        List<String> cited = observations.stream().filter(o -> "".equals(o.get("superseded_by")))
+                .flatMap(o -> ((List<?>) o.get("evidence")).stream()).map(String::valueOf).sorted().toList();
+        assertEquals(java.util.stream.IntStream.range(0, 67).mapToObj(i -> "f" + i).sorted().toList(), cited, listed);
+    }
 }
