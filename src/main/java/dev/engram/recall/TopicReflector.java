@@ -16,8 +16,8 @@ import java.util.TreeMap;
  * without tags) are consolidated into one observation "About {topic}: {content} / {content} ...", and an active
  * observation about the same topic is replaced by one that adds the new facts to it. The largest topics go first,
  * then by name; a fact joins one observation only; a topic with fewer than two new facts waits. No observation
- * cites more than {@link MemoryRules#MAX_SET_SIZE} memories: a larger topic is consolidated in several. Confidence is the
- * mean importance of the new facts, to two decimals.
+ * cites more than {@link MemoryRules#MAX_SET_SIZE} memories: a larger topic is consolidated in several. Confidence
+ * is the mean importance of the new facts, to two decimals.
  */
 public final class TopicReflector implements Reflector {
 

@@ -26,7 +26,8 @@ import org.jose4j.jwt.MalformedClaimException;
  * and issuer (and audience, when set), signed with an asymmetric algorithm, not expired, not issued in the future and
  * valid for no longer than {@code engram.auth.jwt.max-lifetime} (each time within {@code engram.auth.jwt.clock-skew}).
  * The grants come from the claim {@code engram.auth.jwt.grants-claim} ({@code engram_grants}): an array of grants
- * as the keys API takes them. Off, and every token that is not a key refused, unless a public key or its location is configured.
+ * as the keys API takes them. Off, and every token that is not a key refused, unless a public key or its location
+ * is configured.
  */
 @ApplicationScoped
 public class JwtVerifier {
