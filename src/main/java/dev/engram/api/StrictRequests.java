@@ -3,6 +3,7 @@ package dev.engram.api;
 import dev.engram.memory.Invalid;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
@@ -16,6 +17,25 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 public class StrictRequests {
 
     private static final List<String> PRECONDITIONS = List.of("If-Match", "If-None-Match");
+
+    /**
+     * A {@code Content-Type} that is no media type, on any method (a {@code GET} too): JAX-RS would fail parsing it
+     * while choosing the resource, an internal error.
+     */
+    @ServerRequestFilter(preMatching = true)
+    public void refuseMalformedContentTypes(HttpServerRequest request) {
+        for (String type : request.headers().getAll("Content-Type")) {
+            try {
+                MediaType.valueOf(type);
+            } catch (IllegalArgumentException e) {
+                String shown = type.length() > 80 ? type.substring(0, 80) + "..." : type;
+                throw new RefusedBody(Problem.of("malformed", 400, "Malformed request", "The Content-Type \""
+                        + shown.replaceAll("[^\\x20-\\x7e]", "?") + "\" is not a media type; send "
+                        + "application/json (or none without a body).").with("rule", "content-type")
+                        .with("field", "Content-Type"));
+            }
+        }
+    }
 
     @ServerRequestFilter(preMatching = true)
     public void refuseMatrixParameters(HttpServerRequest request) {
