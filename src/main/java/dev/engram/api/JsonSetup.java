@@ -1,5 +1,7 @@
 package dev.engram.api;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -20,12 +22,15 @@ import jakarta.ws.rs.ext.ContextResolver;
 import jakarta.ws.rs.ext.Provider;
 import java.io.IOException;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The REST API's JSON, apart from the application's default mapper (which the MCP transport writes its protocol
  * with, in the protocol's camelCase): snake_case members; strict reading, where unknown members, duplicate members,
- * trailing tokens and scalars of the wrong type are refused instead of guessed at; and times in RFC 3339 with no
- * trailing zeros, as the reference library writes them. Quarkus REST takes it through {@link #getContext}.
+ * trailing tokens, scalars of the wrong type and {@code null} inside an array (every array of a body is a
+ * {@code List}) are refused instead of guessed at; every string through the one text rule ({@link TextRule}); and
+ * times in RFC 3339 with no trailing zeros, as the reference library writes them. Quarkus REST takes it through
+ * {@link #getContext}.
  */
 @Singleton
 @Provider
@@ -34,7 +39,7 @@ public class JsonSetup implements ContextResolver<ObjectMapper> {
     private final ObjectMapper mapper;
 
     JsonSetup(ObjectMapper base) {
-        this.mapper = configure(base.copy());
+        this.mapper = configure(base.copyWith(new TextRule.Factory(base.getFactory())));
     }
 
     /** The REST API's mapper. */
@@ -54,6 +59,7 @@ public class JsonSetup implements ContextResolver<ObjectMapper> {
         mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
                 DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
         mapper.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS);
+        mapper.configOverride(List.class).setSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL));
         for (CoercionInputShape shape : new CoercionInputShape[] {CoercionInputShape.Integer,
                 CoercionInputShape.Float, CoercionInputShape.Boolean}) {
             mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);

@@ -208,6 +208,9 @@ public class Problems {
     }
 
     private static Problem json(JacksonException e) {
+        if (e.getCause() instanceof MemoryException m) {
+            return memory(m);
+        }
         if (e instanceof JsonMappingException m && !(e instanceof MismatchedInputException)
                 && m.getCause() instanceof JacksonException cause) {
             return json(cause);
