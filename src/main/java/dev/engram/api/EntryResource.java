@@ -6,6 +6,7 @@ import dev.engram.memory.Entry;
 import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.NotFound;
+import dev.engram.memory.Paged;
 import dev.engram.memory.Patch;
 import dev.engram.memory.PutOptions;
 import dev.engram.memory.Replayed;
@@ -64,14 +65,13 @@ public class EntryResource {
         Store store = store();
         int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
         String from = after == null || after.isEmpty() ? "" : Params.name(after);
-        List<Entry> entries = store.list(Params.scope(scopeValue), from, n + 1);
-        if (entries.isEmpty()) {
+        Paged<Entry> paged = store.listPage(Params.scope(scopeValue), from, n, config.limits().pageBytes());
+        List<Entry> page = paged.items();
+        if (page.isEmpty()) {
             requireStore();
         }
-        boolean more = entries.size() > n;
-        List<Entry> page = more ? entries.subList(0, n) : entries;
         return new Replies.EntryPage(page.stream().map(EntryJson::of).toList(),
-                more ? page.get(page.size() - 1).name() : null, more);
+                paged.more() ? page.get(page.size() - 1).name() : null, paged.more());
     }
 
     @GET

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.engram.access.Caller;
 import dev.engram.memory.Change;
 import dev.engram.memory.Limited;
+import dev.engram.memory.Paged;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
 import dev.engram.ops.ShutdownDelay;
@@ -240,6 +241,7 @@ public class JournalFollowers {
                 return;
             }
             List<Change> page;
+            boolean more;
             try {
                 dirty = false;
                 if (!allowed.getAsBoolean()) {
@@ -249,7 +251,9 @@ public class JournalFollowers {
                     return;
                 }
                 reads.incrementAndGet();
-                page = stores.store(store).journal(cursor, PAGE);
+                Paged<Change> paged = stores.store(store).journalPage(cursor, PAGE, config.limits().pageBytes());
+                page = paged.items();
+                more = paged.more();
             } catch (RuntimeException e) {
                 LOG.debugf(e, "Journal follower of %s stopped", store);
                 close();
@@ -262,7 +266,7 @@ public class JournalFollowers {
                             LOG.debugf(failed, "Journal follower of %s disconnected", store);
                             close();
                         }
-                        if (page.size() == PAGE) {
+                        if (more) {
                             dirty = true;
                         }
                         draining.set(false);

@@ -3,6 +3,7 @@ package dev.engram.api;
 import dev.engram.api.access.Gate;
 import dev.engram.memory.Change;
 import dev.engram.memory.NotFound;
+import dev.engram.memory.Paged;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
@@ -56,14 +57,13 @@ public class JournalResource {
         gate.in(Params.store(storeId)).checkReadsEvery();
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         int n = (int) Params.number(limit, "limit", 1, config.journal().maxLimit(), config.journal().defaultLimit());
-        List<Change> records = stores.store(Params.store(storeId)).journal(cursor, n + 1);
-        if (records.isEmpty()) {
+        Paged<Change> paged = stores.store(Params.store(storeId)).journalPage(cursor, n, config.limits().pageBytes());
+        List<Change> page = paged.items();
+        if (page.isEmpty()) {
             requireStore();
         }
-        boolean more = records.size() > n;
-        List<Change> page = more ? records.subList(0, n) : records;
         long next = page.isEmpty() ? cursor : page.get(page.size() - 1).seq();
-        return new Replies.JournalPage(page.stream().map(ChangeJson::of).toList(), next, more);
+        return new Replies.JournalPage(page.stream().map(ChangeJson::of).toList(), next, paged.more());
     }
 
     /** Every record after the cursor, or the first {@code limit} of them, one JSON object a line. */
@@ -75,17 +75,18 @@ public class JournalResource {
         long max = Params.number(limit, "limit", 1, Long.MAX_VALUE, Long.MAX_VALUE);
         requireStore();
         Store store = stores.store(storeId);
+        long pageBytes = config.limits().pageBytes();
         return out -> {
             long seq = cursor;
             long left = max;
             while (left > 0) {
-                List<Change> page = store.journal(seq, (int) Math.min(NDJSON_PAGE, left));
-                for (Change c : page) {
+                Paged<Change> page = store.journalPage(seq, (int) Math.min(NDJSON_PAGE, left), pageBytes);
+                for (Change c : page.items()) {
                     write(out, c);
                     seq = c.seq();
                 }
-                left -= page.size();
-                if (page.size() < NDJSON_PAGE) {
+                left -= page.items().size();
+                if (!page.more()) {
                     break;
                 }
             }

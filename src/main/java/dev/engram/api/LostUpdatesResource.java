@@ -38,7 +38,8 @@ public class LostUpdatesResource {
         long window = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         long start = Params.number(from, "from", window, Long.MAX_VALUE, window);
         int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
-        LostUpdates.Page page = LostUpdates.page(stores.store(Params.store(store)), window, start, n);
+        LostUpdates.Page page = LostUpdates.page(stores.store(Params.store(store)), window, start, n,
+                config.limits().pageBytes());
         if (page.lost().isEmpty() && !stores.exists(store)) {
             throw NotFound.store(store);
         }

@@ -18,6 +18,7 @@ import dev.engram.memory.MemoryException;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.TooLarge;
 import dev.engram.store.pg.StoreUnavailable;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
@@ -74,13 +75,27 @@ public class Problems {
     }
 
     private Response respond(Throwable e, HttpServerRequest request) {
-        Problem p = problem(e);
+        Problem p = request != null && READS.contains(request.method()) ? problemOfRead(e) : problem(e);
         if (p.status() < 500) {
             LOG.debugf("Refused %s %s with %d %s: %s", request == null ? "" : request.method(),
                     request == null ? "" : request.path(), p.status(), p.slug(), p.detail());
         }
         outcomes.refused(request, p);
         return p.toResponse(request == null ? null : request.path());
+    }
+
+    private static final Set<HttpMethod> READS = Set.of(HttpMethod.GET, HttpMethod.HEAD);
+
+    /**
+     * What a failure of a read (GET, HEAD) means to the caller: as {@link #problem}, except that a database lost or a
+     * statement cancelled is said to be a read that can simply be retried, not a write that may have landed.
+     */
+    static Problem problemOfRead(Throwable e) {
+        Problem p = problem(e);
+        return !p.slug().equals("unavailable") ? p : Problem.of("unavailable", 503, "Database unavailable", "Engram "
+                + "lost its database, or its statement took too long, while serving this read; nothing was written. "
+                + "Retrying is safe: retry after the number of seconds in Retry-After, perhaps with a smaller limit.")
+                .header("Retry-After", "2");
     }
 
     /** What a failure means to the caller. */
@@ -255,7 +270,7 @@ public class Problems {
                 + "object.").with("rule", "body-syntax").with("field", "");
     }
 
-    private static Problem web(int status) {
+    static Problem web(int status) {
         return switch (status) {
             case 404 -> Problem.of("not-found", 404, "Not found", "No such resource. The API is under "
                     + "/v1/stores; see /q/openapi.");

@@ -3,6 +3,7 @@ package dev.engram.api;
 import dev.engram.api.access.Gate;
 import dev.engram.memory.Entry;
 import dev.engram.memory.NotFound;
+import dev.engram.memory.Paged;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
@@ -38,6 +39,7 @@ public class SearchResource {
         if (found.isEmpty() && !stores.exists(store)) {
             throw NotFound.store(store);
         }
-        return new Replies.Entries(found.stream().map(EntryJson::of).toList());
+        List<Entry> page = Paged.of(found, n, config.limits().pageBytes(), Entry::size).items();
+        return new Replies.Entries(page.stream().map(EntryJson::of).toList());
     }
 }

@@ -72,6 +72,14 @@ public record Change(long seq, Entry entry, String prev, String replaced, String
         return !prev.equals(replaced);
     }
 
+    /**
+     * The bytes this record carries, as a page's byte bound counts them: its entry's content, or its note's JSON;
+     * 0 for an erased record.
+     */
+    public long bytes() {
+        return note.map(n -> (long) Utf8.length(n.body())).orElseGet(() -> (long) entry.size());
+    }
+
     /** Whether this records another tier's change, not an entry's. */
     public boolean isNote() {
         return note.isPresent();

@@ -35,12 +35,22 @@ public final class LostUpdates {
      * exactly as the whole list would.
      */
     public static Page page(Store store, long after, long from, int limit) {
+        return page(store, after, from, limit, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #page(Store, long, long, int)}, ending also before the lost update whose record would take the
+     * page's {@link Change#bytes} over {@code maxBytes} (the first is always in it); the journal is read in pages
+     * of at most {@code maxBytes} too.
+     */
+    public static Page page(Store store, long after, long from, int limit, long maxBytes) {
         Map<String, String> state = new HashMap<>();
         List<LostUpdate> lost = new ArrayList<>();
+        long bytes = 0;
         long cursor = after;
         while (true) {
-            List<Change> page = store.journal(cursor, PAGE);
-            for (Change c : page) {
+            Paged<Change> page = store.journalPage(cursor, PAGE, maxBytes);
+            for (Change c : page.items()) {
                 cursor = c.seq();
                 if (c.isNote()) {
                     continue; // another tier's record: no entry's update to lose
@@ -51,14 +61,15 @@ public final class LostUpdates {
                     before = "";
                 }
                 if (before != null && !c.prev().equals(before) && c.seq() > from) {
-                    if (lost.size() == limit) {
+                    if (lost.size() == limit || (!lost.isEmpty() && bytes + c.bytes() > maxBytes)) {
                         return new Page(lost, lost.get(lost.size() - 1).change().seq(), true);
                     }
                     lost.add(new LostUpdate(c, before));
+                    bytes += c.bytes();
                 }
                 state.put(key, c.entry().deleted() ? "" : c.entry().hash());
             }
-            if (page.size() < PAGE) {
+            if (!page.more()) {
                 return new Page(lost, lost.isEmpty() ? from : lost.get(lost.size() - 1).change().seq(), false);
             }
         }

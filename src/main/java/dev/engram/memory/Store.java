@@ -111,6 +111,24 @@ public interface Store {
      */
     List<Change> journal(long after, int limit);
 
+    /**
+     * The page of records after {@code after}: up to {@code limit}, ending before the record that would take their
+     * {@link Change#bytes} over {@code maxBytes} (the first record is always in it). A store may read no more than
+     * the page and the record after it.
+     */
+    default Paged<Change> journalPage(long after, int limit, long maxBytes) {
+        return Paged.of(journal(after, limit + 1), limit, maxBytes, Change::bytes);
+    }
+
+    /**
+     * The page of {@code scope}'s live entries named after {@code after}, by name: up to {@code limit}, ending before
+     * the entry whose content would take their {@link Entry#size} over {@code maxBytes} (the first is always in it).
+     * A store may read no more than the page and the entry after it.
+     */
+    default Paged<Entry> listPage(Scope scope, String after, int limit, long maxBytes) {
+        return Paged.of(list(scope, after, limit + 1), limit, maxBytes, Entry::size);
+    }
+
     /** The content size {@link #put} refuses to exceed, in bytes. */
     int maxEntryBytes();
 }

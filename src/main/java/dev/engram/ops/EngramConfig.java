@@ -167,6 +167,14 @@ public interface EngramConfig {
          */
         @WithDefault("10s")
         Duration bodyTimeout();
+
+        /**
+         * How long a client may take to send a request's line and headers, from the moment its connection opens or
+         * its next request's first byte arrives; a head still incomplete then is answered 408 and its connection
+         * closed. {@code 0} turns the deadline off.
+         */
+        @WithDefault("10s")
+        Duration headerTimeout();
     }
 
     interface Mcp {
@@ -248,6 +256,14 @@ public interface EngramConfig {
         /** Live journal followers a key may hold on one replica. */
         @WithDefault("16")
         int followersPerKey();
+
+        /**
+         * The most bytes of content one page carries (entries, journal records, lost updates, search hits, memories),
+         * counted as stored, before JSON escaping; a page that reaches it ends early with its continuation. Its first
+         * item is always sent, whatever its size.
+         */
+        @WithDefault("8388608")
+        int pageBytes();
     }
 
     interface Idempotency {

@@ -1,6 +1,8 @@
 package dev.engram.api;
 
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -51,10 +53,29 @@ class StatementTimeoutTest {
             Api.put(s, "user", "b", "{\"content\":\"waits for the lock\"}").then().statusCode(503)
                     .contentType("application/problem+json")
                     .body("type", equalTo("https://engram.dev/problems/unavailable"))
+                    .body("detail", containsString("may or may not have landed"))
                     .header("Retry-After", notNullValue());
             holder.rollback();
         }
         Api.json().get("/v1/stores/" + s).then().statusCode(200).body("seq", equalTo(1));
         Api.json().get(Api.entry(s, "user", "b")).then().statusCode(404);
+    }
+    @Test
+    void aReadStuckBehindALockIsAnswered503AsARead() throws Exception {
+        String s = Api.newStore();
+        Api.put(s, "user", "a", "{\"content\":\"first\"}").then().statusCode(201);
+        try (Connection holder = db.getConnection()) {
+            holder.setAutoCommit(false);
+            try (Statement lock = holder.createStatement()) {
+                lock.execute("lock table entry in access exclusive mode");
+            }
+            Api.json().get("/v1/stores/" + s + "/scopes/user/entries").then().statusCode(503)
+                    .contentType("application/problem+json")
+                    .body("type", equalTo("https://engram.dev/problems/unavailable"))
+                    .body("detail", containsString("read"))
+                    .body("detail", not(containsString("may or may not have landed")))
+                    .header("Retry-After", notNullValue());
+            holder.rollback();
+        }
     }
 }

@@ -416,6 +416,75 @@ public abstract class StoreContract {
         assertEquals(forgotten, all(s).get(1));
     }
 
+    // ---------------------------------------------------------------------------------------------- Byte-bounded pages
+
+    @Test
+    void aListPageEndsBeforeTheEntryThatWouldTakeItOverTheByteBound() {
+        Store s = newStore();
+        for (String name : List.of("a", "b", "c", "d", "e")) {
+            s.put(entry(USER, name, repeat('x', 100)), PutOptions.NONE);
+        }
+        List<String> names = new java.util.ArrayList<>();
+        String after = "";
+        int pages = 0;
+        while (true) {
+            Paged<Entry> page = s.listPage(USER, after, 10, 250);
+            assertEquals(pages < 2 ? 2 : 1, page.items().size(), "page " + pages);
+            page.items().forEach(e -> names.add(e.name()));
+            pages++;
+            if (!page.more()) {
+                break;
+            }
+            after = page.items().get(page.items().size() - 1).name();
+        }
+        assertEquals(List.of("a", "b", "c", "d", "e"), names);
+        Paged<Entry> tight = s.listPage(USER, "", 10, 50);
+        assertEquals(List.of("a"), tight.items().stream().map(Entry::name).toList(), "the first is always sent");
+        assertTrue(tight.more());
+        assertEquals(3, s.listPage(USER, "", 3, 1 << 20).items().size(), "the item bound still holds");
+        assertFalse(s.listPage(USER, "b", 3, 1 << 20).more());
+    }
+
+    @Test
+    void aJournalPageEndsBeforeTheRecordThatWouldTakeItOverTheByteBound() {
+        Store s = newStore();
+        for (String name : List.of("a", "b", "c", "d", "e")) {
+            s.put(entry(USER, name, repeat('x', 100)), PutOptions.NONE);
+        }
+        s.forget(USER, "a", PutOptions.NONE);
+        List<Long> seqs = new java.util.ArrayList<>();
+        long cursor = 0;
+        while (true) {
+            Paged<Change> page = s.journalPage(cursor, 10, 250);
+            assertTrue(page.items().stream().mapToLong(Change::bytes).sum() <= 250);
+            for (Change c : page.items()) {
+                seqs.add(c.seq());
+                cursor = c.seq();
+            }
+            if (!page.more()) {
+                break;
+            }
+        }
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), seqs);
+        assertEquals(1, s.journalPage(0, 10, 1).items().size(), "the first is always sent");
+    }
+
+    @Test
+    void aLostUpdatesPageEndsAtTheByteBound() {
+        Store s = newStore();
+        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        for (int i = 0; i < 4; i++) {
+            s.put(entry(USER, "a", repeat((char) ('p' + i), 100)), PutOptions.NONE.basedOn(base));
+        }
+        LostUpdates.Page first = LostUpdates.page(s, 0, 0, 10, 250);
+        assertEquals(2, first.lost().size());
+        assertTrue(first.more());
+        LostUpdates.Page rest = LostUpdates.page(s, 0, first.next(), 10, 250);
+        assertEquals(1, rest.lost().size());
+        assertFalse(rest.more());
+        assertEquals(3, LostUpdates.find(s, 0).size());
+    }
+
     // ---------------------------------------------------------------------------------------------- LostUpdates
 
     @Test

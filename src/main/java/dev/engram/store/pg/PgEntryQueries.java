@@ -42,6 +42,28 @@ class PgEntryQueries {
         }
     }
 
+    /**
+     * As {@link #listPage(String, Scope, String, int)}, none of them starting past {@code maxBytes} of content of the
+     * entries before it (summed in PostgreSQL): the byte-bounded page and the entry after it, never the rest.
+     */
+    List<Entry> listPage(String store, Scope scope, String after, int limit, long maxBytes) {
+        String sql = "select scope, name, content, meta::text, hash, updated from (select e.*, "
+                + "coalesce(sum(octet_length(e.content)) over (order by e.name rows between unbounded preceding "
+                + "and 1 preceding), 0) as bytes_before, row_number() over (order by e.name) as position "
+                + "from entry e where e.store_id = ? and e.scope = ? and e.name > ? order by e.name limit ?) e "
+                + "where e.bytes_before <= ? or e.position <= 2 order by e.name";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, store);
+            s.setString(2, scope.value());
+            s.setString(3, after);
+            s.setInt(4, limit);
+            s.setLong(5, maxBytes);
+            return entries(s);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
     /** Up to {@code limit} live entries of {@code scope} named after {@code after}, by name, on the primary key. */
     List<Entry> listPage(String store, Scope scope, String after, int limit) {
         String sql = "select scope, name, content, meta::text, hash, updated from entry where store_id = ? "

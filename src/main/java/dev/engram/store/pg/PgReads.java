@@ -30,6 +30,13 @@ class PgReads {
     private static final String JOURNAL = "select " + JournalColumns.select("j.") + " from journal j "
             + "where j.store_id = ? and j.seq > ? order by j.seq limit ?";
 
+    private static final String BOUNDED_JOURNAL = "select " + JournalColumns.select("j.") + " from (select j.*, "
+            + "coalesce(sum(case when j.kind = '" + JournalColumns.ENTRY + "' "
+            + "then coalesce(octet_length(j.content), 0) else coalesce(octet_length(j.record::text), 0) end) over (order by j.seq rows between unbounded "
+            + "preceding and 1 preceding), 0) as bytes_before, row_number() over (order by j.seq) as position "
+            + "from journal j where j.store_id = ? and j.seq > ? order by j.seq limit ?) j "
+            + "where j.bytes_before <= ? or j.position <= 2 order by j.seq";
+
     @Inject
     AgroalDataSource dataSource;
 
@@ -67,6 +74,15 @@ class PgReads {
 
     List<Entry> list(String store, Scope scope) {
         return query(ENTRY + " order by name", r -> PgEntryQueries.entry(r, 1), store, scope.value());
+    }
+
+    /**
+     * Up to {@code limit} records after {@code after}, in seq order, none of them starting past {@code maxBytes} of
+     * the records before it ({@link Change#bytes}, summed in PostgreSQL): the byte-bounded page and the record after
+     * it, never the rest.
+     */
+    List<Change> journal(String store, long after, int limit, long maxBytes) {
+        return query(BOUNDED_JOURNAL, r -> JournalColumns.read(r, 1), store, after, limit, maxBytes);
     }
 
     /** Up to {@code limit} records after {@code after}, in seq order. */

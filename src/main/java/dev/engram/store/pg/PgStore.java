@@ -8,6 +8,7 @@ import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Listing;
 import dev.engram.memory.Match;
 import dev.engram.memory.NotFound;
+import dev.engram.memory.Paged;
 import dev.engram.memory.PutOptions;
 import dev.engram.memory.Replay;
 import dev.engram.memory.Replayed;
@@ -120,6 +121,18 @@ final class PgStore implements Store {
     public List<Entry> search(List<Scope> scopes, String query, int limit) {
         Match.checkQuery(query);
         return stores.queries().search(id, scopes, Match.words(query), limit);
+    }
+
+    @Override
+    public Paged<Change> journalPage(long after, int limit, long maxBytes) {
+        return Paged.of(stores.reads().journal(id, Math.max(after, 0), limit + 1, maxBytes), limit, maxBytes,
+                Change::bytes);
+    }
+
+    @Override
+    public Paged<Entry> listPage(Scope scope, String after, int limit, long maxBytes) {
+        return Paged.of(stores.queries().listPage(id, scope, after, limit + 1, maxBytes), limit, maxBytes,
+                Entry::size);
     }
 
     @Override
