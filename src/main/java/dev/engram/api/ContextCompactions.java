@@ -28,6 +28,9 @@ import java.util.function.Consumer;
  * is compacted, then the result lands under the store's lock only if the context is still what was compacted, or that
  * context with steps appended since (they stay live after the prefix); otherwise {@link ContextChanged} (409), with
  * nothing written. At most {@code engram.context.summarizer.concurrency} such compactions run on a replica at once.
+ * Under an {@code Idempotency-Key} the key is looked up and recorded where the compaction lands, in its transaction:
+ * a retry that arrives while the first still waits for its model asks the model too, but lands nothing, and is
+ * answered with the first answer once that has landed; a retry after a 409 is a new attempt.
  */
 @ApplicationScoped
 public class ContextCompactions {
@@ -48,15 +51,20 @@ public class ContextCompactions {
     @Inject
     ContextMetrics metrics;
 
+    @Inject
+    IdempotencyKeys keys;
+
     /**
      * Compacts context {@code id} of {@code store} with its strategy and the summarizer the strategy chooses; each
-     * context it opens is first given to {@code show} (which shows it its memory block, so the fill counts it).
+     * context it opens is first given to {@code show} (which shows it its memory block, so the fill counts it); at
+     * most once under the Idempotency-Key {@code key} (null: none) of the request to {@code path}.
      */
-    public Compacted compact(String store, String id, Consumer<Context> show) {
+    public Compacted compact(String store, String id, Consumer<Context> show, String key, String path) {
+        Optional<PgContexts.Once<Landed>> once = keys.once(key, "POST", path, null, landed -> 200, Landed::answer);
         Held seen = contexts.get(store, id);
         Optional<Summarizer> model = model(seen.config().strategy());
         if (model.isEmpty()) {
-            return counted(contexts.change(store, id, (current, cache) -> {
+            return counted(contexts.change(store, id, once, (current, cache) -> {
                 Held now = current.orElseThrow(() -> NotFound.context(id));
                 if (model(now.config().strategy()).isPresent()) {
                     throw new ContextChanged("it was reconfigured");
@@ -65,7 +73,7 @@ public class ContextCompactions {
                 return land(c, c.prepareCompaction(), new Asked("", 0, 0));
             }));
         }
-        if (seen.state().steps().isEmpty()) {
+        if (seen.state().steps().isEmpty() && once.isEmpty()) {
             double fill = open(seen, null, show).checkFill().percent();
             return new Compacted(false, fill, fill);
         }
@@ -73,7 +81,7 @@ public class ContextCompactions {
         try (Summarizations.Run run = summarizations.start(model.get())) {
             Optional<Compaction> prepared = open(seen, run, show).prepareCompaction();
             Asked asked = new Asked(name, run.answered(), run.failed());
-            return counted(contexts.change(store, id, (current, cache) ->
+            return counted(contexts.change(store, id, once, (current, cache) ->
                     land(open(current.orElseThrow(() -> NotFound.context(id)), null, show), prepared, asked)));
         }
     }

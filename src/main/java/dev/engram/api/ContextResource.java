@@ -11,6 +11,7 @@ import dev.engram.context.VulnerableOutput;
 import dev.engram.context.cache.CachedResult;
 import dev.engram.context.cache.ToolResultCache;
 import dev.engram.context.cache.ToolResultRead;
+import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.NotFound;
 import dev.engram.recall.MemoryRules;
@@ -21,6 +22,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -38,7 +40,9 @@ import org.jboss.resteasy.reactive.RestResponse;
 /**
  * A store's contexts (seed 004): one agent run's working memory each, kept in PostgreSQL, every change a record of
  * the store's journal. Like memories, contexts have no scope: reading one takes a grant that reads every scope of
- * the store, changing one a grant that writes every scope.
+ * the store, changing one a grant that writes every scope. Every change is made at most once under an
+ * {@code Idempotency-Key}: a retry is answered with the first answer, status and body, marked
+ * {@code Idempotent-Replayed} ({@link IdempotencyKeys#once}).
  */
 @Path("/v1/stores/{store}/contexts/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -65,6 +69,9 @@ public class ContextResource {
     @Inject
     ContextMetrics metrics;
 
+    @Inject
+    IdempotencyKeys keys;
+
     @PathParam("store")
     String storeId;
 
@@ -74,12 +81,14 @@ public class ContextResource {
     /** Creates the context (201) or reconfigures it (200), keeping what it holds. */
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    public RestResponse<ContextJson.View> configure(ContextJson.Config body) {
+    public RestResponse<ContextJson.View> configure(ContextJson.Config body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         ContextConfig config = required(body).toConfig();
         blocks.configure(config.memory());
         boolean[] created = {false};
-        ContextJson.View view = contexts.change(store(), id(), (current, cache) -> {
+        ContextJson.View view = contexts.change(store(), id(), keys.once(key, "PUT", path(""), body,
+                v -> created[0] ? 201 : 200, v -> v), (current, cache) -> {
             created[0] = current.isEmpty();
             Context c = current.map(h -> open(config, h))
                     .orElseGet(() -> Context.of(config, null));
@@ -100,9 +109,10 @@ public class ContextResource {
 
     /** Deletes the context and its tool-result cache. */
     @DELETE
-    public RestResponse<Void> delete() {
+    public RestResponse<Void> delete(@HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        contexts.change(store(), id(), (current, cache) -> {
+        contexts.change(store(), id(), keys.<Void>once(key, "DELETE", path(""), null, v -> 204, v -> null),
+                (current, cache) -> {
             existing(current);
             return new Edited<>(null, "context.deleted", Map.of(), null);
         });
@@ -112,41 +122,45 @@ public class ContextResource {
     @PUT
     @Path("system-prompt")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View systemPrompt(ContextJson.Text body) {
+    public ContextJson.View systemPrompt(ContextJson.Text body, @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         String text = text(required(body).text());
-        return edit("context.system_prompt_set", Map.of("parts", List.of(text.split(
-                java.util.regex.Pattern.quote(Context.CACHE_BREAK), -1))), c -> c.setSystemPrompt(text));
+        return edit(once(key, "PUT", "/system-prompt", body), "context.system_prompt_set", Map.of("parts",
+                List.of(text.split(java.util.regex.Pattern.quote(Context.CACHE_BREAK), -1))),
+                c -> c.setSystemPrompt(text));
     }
 
     @PUT
     @Path("plan")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View plan(ContextJson.Text body) {
+    public ContextJson.View plan(ContextJson.Text body, @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         String text = text(required(body).text());
-        return edit("context.plan_set", Map.of("text", text), c -> c.setPlan(text));
+        return edit(once(key, "PUT", "/plan", body), "context.plan_set", Map.of("text", text),
+                c -> c.setPlan(text));
     }
 
     @PUT
     @Path("task")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View task(ContextJson.Task body) {
+    public ContextJson.View task(ContextJson.Task body, @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         String text = text(required(body).text());
         var content = body.toBlocks();
-        return edit("context.task_set", Map.of("text", text, "blocks", content),
+        return edit(once(key, "PUT", "/task", body), "context.task_set", Map.of("text", text, "blocks", content),
                 c -> c.setTaskWithBlocks(text, content));
     }
 
     @PUT
     @Path("prior-conversation")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View priorConversation(ContextJson.Messages body) {
+    public ContextJson.View priorConversation(ContextJson.Messages body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         var messages = required(body).messages() == null ? List.<dev.engram.context.Message>of()
                 : body.messages().stream().map(m -> required(m).toMessage()).toList();
-        return edit("context.prior_conversation_set", Map.of("messages", messages),
+        return edit(once(key, "PUT", "/prior-conversation", body), "context.prior_conversation_set",
+                Map.of("messages", messages),
                 c -> c.setPriorConversation(messages));
     }
 
@@ -154,18 +168,19 @@ public class ContextResource {
     @PUT
     @Path("interjection")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View interjection(ContextJson.Text body) {
+    public ContextJson.View interjection(ContextJson.Text body, @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         String text = text(required(body).text());
-        return edit("context.interjection_set", Map.of("text", text), c -> c.setPendingInterjection(text));
+        return edit(once(key, "PUT", "/interjection", body), "context.interjection_set", Map.of("text", text),
+                c -> c.setPendingInterjection(text));
     }
 
     /** Consumes the pending interjection once a model has seen it; nothing is journaled when none is pending. */
     @DELETE
     @Path("interjection")
-    public ContextJson.View consumeInterjection() {
+    public ContextJson.View consumeInterjection(@HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        return contexts.change(store(), id(), (current, cache) -> {
+        return contexts.change(store(), id(), once(key, "DELETE", "/interjection", null), (current, cache) -> {
             Context c = open(existing(current));
             if (c.pendingInterjection().isEmpty()) {
                 return Edited.unchanged(view(c));
@@ -179,10 +194,10 @@ public class ContextResource {
     @POST
     @Path("steps")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View appendSteps(ContextJson.Steps body) {
+    public ContextJson.View appendSteps(ContextJson.Steps body, @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         List<ContextJson.StepBody> given = steps(body);
-        return contexts.append(store(), id(), (current, cache) -> {
+        return contexts.append(store(), id(), once(key, "POST", "/steps", body), (current, cache) -> {
             Context c = open(existing(current));
             int from = c.steps().size();
             List<Step> added = cached(given, cache);
@@ -198,10 +213,10 @@ public class ContextResource {
     @PUT
     @Path("steps")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View replaceSteps(ContextJson.Steps body) {
+    public ContextJson.View replaceSteps(ContextJson.Steps body, @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         List<ContextJson.StepBody> given = steps(body);
-        return contexts.change(store(), id(), (current, cache) -> {
+        return contexts.change(store(), id(), once(key, "PUT", "/steps", body), (current, cache) -> {
             Context c = open(existing(current));
             List<Step> seeded = cached(given, cache);
             c.seedSteps(seeded);
@@ -243,13 +258,13 @@ public class ContextResource {
     @POST
     @Path("token-count")
     @Consumes(MediaType.APPLICATION_JSON)
-    public FillCheck tokenCount(ContextJson.TokenCount body) {
+    public FillCheck tokenCount(ContextJson.TokenCount body, @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         if (required(body).inputTokens() == null) {
             throw new Invalid("input-tokens-missing", "input_tokens", "Send input_tokens, the input token count "
                     + "the provider reported for the last prompt.");
         }
-        return contexts.change(store(), id(), (current, cache) -> {
+        return contexts.change(store(), id(), once(key, "POST", "/token-count", body), (current, cache) -> {
             Context c = open(existing(current));
             c.correctTokenCount(body.inputTokens());
             return new Edited<>(new Held(c.config(), c.state()), "context.token_count_corrected",
@@ -263,9 +278,9 @@ public class ContextResource {
      */
     @POST
     @Path("compact")
-    public ContextCompactions.Compacted compact() {
+    public ContextCompactions.Compacted compact(@HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        return compactions.compact(store(), id(), blocks::show);
+        return compactions.compact(store(), id(), blocks::show, key, path("/compact"));
     }
 
     /** The tool outputs the next prompt will prune, so an agent can save what matters first. */
@@ -280,7 +295,8 @@ public class ContextResource {
     @POST
     @Path("tool-results")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.Cached cacheToolResult(ContextJson.ToolResult body) {
+    public ContextJson.Cached cacheToolResult(ContextJson.ToolResult body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         ContextJson.ToolResult b = required(body);
         String content = b.content() == null ? "" : b.content();
@@ -290,7 +306,7 @@ public class ContextResource {
             throw new Invalid("file-path-missing", "file_path", "file_mtime_nanos and file_size describe a file "
                     + "read; send file_path with them.");
         }
-        return contexts.change(store(), id(), (current, cache) -> {
+        return contexts.change(store(), id(), once(key, "POST", "/tool-results", body), (current, cache) -> {
             existing(current);
             int before = cache.size();
             String shortHash = file ? cache.storeFile(tool, b.filePath(), orZero(b.fileMtimeNanos()),
@@ -331,8 +347,9 @@ public class ContextResource {
     // ------------------------------------------------------------------------------------------------- helpers
 
     /** Changes an existing context with {@code how}, journaled as {@code kind} with {@code record}. */
-    private ContextJson.View edit(String kind, Map<String, Object> record, java.util.function.Consumer<Context> how) {
-        return contexts.change(store(), id(), (current, cache) -> {
+    private ContextJson.View edit(Optional<PgContexts.Once<ContextJson.View>> once, String kind,
+            Map<String, Object> record, java.util.function.Consumer<Context> how) {
+        return contexts.change(store(), id(), once, (current, cache) -> {
             Context c = open(existing(current));
             how.accept(c);
             return new Edited<>(new Held(c.config(), c.state()), kind, record, view(c));
@@ -404,6 +421,16 @@ public class ContextResource {
     private ContextJson.View view(Context c) {
         return new ContextJson.View(contextId, c.config(), c.checkFill(), c.steps().size(),
                 c.compactedPrefix().isPresent(), c.compactedThroughIndex(), c.pendingInterjection());
+    }
+
+    /** A change answered 200 with what it returns, at most once under {@code key} if one was sent. */
+    private <T> Optional<PgContexts.Once<T>> once(String key, String method, String suffix, Object body) {
+        return keys.once(key, method, path(suffix), body, t -> 200, t -> t);
+    }
+
+    /** The path of this context, and {@code suffix} after it: what a key's request is identified by. */
+    private String path(String suffix) {
+        return "/v1/stores/" + storeId + "/contexts/" + contextId + suffix;
     }
 
     private static long orZero(Long value) {

@@ -184,10 +184,7 @@ public class EntryResource {
         if (!c.entry().deleted()) {
             r.header(HttpHeaders.ETAG, Preconditions.quote(c.entry().version()));
         }
-        if (replayed) {
-            r.header(IdempotencyKeys.REPLAYED, "true");
-        }
-        return r.entity(ChangeJson.of(c)).build();
+        return IdempotencyKeys.replayed(r.entity(ChangeJson.of(c)), replayed);
     }
 
     private Store store() {

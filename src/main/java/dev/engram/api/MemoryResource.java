@@ -86,10 +86,7 @@ public class MemoryResource {
         if (status == RestResponse.Status.CREATED) {
             answer.header(HttpHeaders.LOCATION, "/v1/stores/" + storeId + "/memories/" + m.id());
         }
-        if (replayed) {
-            answer.header(IdempotencyKeys.REPLAYED, "true");
-        }
-        return answer.build();
+        return IdempotencyKeys.replayed(answer, replayed);
     }
 
     @PUT

@@ -3,16 +3,20 @@ package dev.engram.api;
 import dev.engram.memory.Invalid;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import dev.engram.memory.IdempotencyKey;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.Set;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 
 /**
  * Refusals made before a resource is chosen, of requests JAX-RS would otherwise read as other requests: a path
  * segment holding {@code ;} (a matrix parameter, which JAX-RS drops from the path parameter, so
  * {@code /v1/stores/demo;v=2/...} would act on store {@code demo}), a {@code ;} in the query (read as {@code &}),
  * and a write whose {@code If-Match} or
- * {@code If-None-Match} is sent empty (which would read as absent and make the write unconditional).
+ * {@code If-None-Match} is sent empty (which would read as absent and make the write unconditional); and, once a
+ * resource is chosen, an {@code Idempotency-Key} on a write that does not keep one.
  */
 public class StrictRequests {
 
@@ -65,29 +69,45 @@ public class StrictRequests {
         }
     }
 
-    /** Writes of memories, banks and mental models that do not keep an Idempotency-Key (all but save and put). */
-    private static final java.util.regex.Pattern KEYLESS = java.util.regex.Pattern.compile(
-            "/v1/stores/[^/]+/(memories/[^/]+/[^/]+|memories/search|banks/.+|mental-models(/.*)?)");
-    private static final java.util.regex.Pattern MEMORY = java.util.regex.Pattern.compile(
-            "/v1/stores/[^/]+/memories(/[^/]+)?");
+    /**
+     * The routes that keep an {@code Idempotency-Key} (a retry is answered with the first answer, marked
+     * {@code Idempotent-Replayed}), as resource and method: entries, memory saves, tool calls and every context change.
+     */
+    static final Set<String> KEPT = Set.of("EntryResource.put", "EntryResource.patch", "EntryResource.forget",
+            "MemoryResource.save", "MemoryResource.put", "ToolsResource.call",
+            "ContextResource.configure", "ContextResource.delete", "ContextResource.systemPrompt",
+            "ContextResource.plan", "ContextResource.task", "ContextResource.priorConversation",
+            "ContextResource.interjection", "ContextResource.consumeInterjection", "ContextResource.appendSteps",
+            "ContextResource.replaceSteps", "ContextResource.tokenCount", "ContextResource.compact",
+            "ContextResource.cacheToolResult");
+
+    /** {@code POST} routes that only compute an answer from their body and write nothing: a key is ignored. */
+    static final Set<String> PURE = Set.of("CompactResource.compact", "ManifestResource.recordSince",
+            "ManifestResource.apply", "ManifestResource.fold");
 
     /**
-     * An {@code Idempotency-Key} on a write that would not keep it: refused rather than ignored, so that a caller
-     * never believes a retry is safe when it is not (a second {@code /revisions} would append twice).
+     * An {@code Idempotency-Key} on any other write (every route but {@code GET} and {@code HEAD}): refused rather
+     * than ignored, so that a caller never believes a retry is safe when it is not (a second {@code /revisions} would
+     * append twice). Decided on the route the request matched, so a new write route refuses a key until it keeps one.
      */
-    @ServerRequestFilter(preMatching = true)
-    public void refuseKeysWhereNotKept(HttpServerRequest request) {
+    @ServerRequestFilter
+    public void refuseKeysWhereNotKept(HttpServerRequest request, SimpleResourceInfo route) {
         if (request.method() == HttpMethod.GET || request.method() == HttpMethod.HEAD
-                || request.getHeader(dev.engram.memory.IdempotencyKey.HEADER) == null || request.path() == null) {
+                || request.getHeader(IdempotencyKey.HEADER) == null || route == null
+                || route.getResourceClass() == null) {
             return;
         }
-        String path = request.path();
-        if (KEYLESS.matcher(path).matches()
-                || (request.method() == HttpMethod.DELETE && MEMORY.matcher(path).matches())) {
-            throw new Invalid("idempotency-key-not-taken", dev.engram.memory.IdempotencyKey.HEADER, request.method()
-                    + " " + path.replaceAll("[^\\x20-\\x7e]", "?") + " takes no Idempotency-Key: only saving a "
-                    + "memory (POST or PUT) keeps one. Send the request without it.");
+        String name = route.getResourceClass().getSimpleName() + "." + route.getMethodName();
+        if (!KEPT.contains(name) && !PURE.contains(name)) {
+            throw keyNotTaken(request.method() + " " + request.path());
         }
+    }
+
+    /** The refusal of a key sent to {@code request} (its method and path), which keeps none. */
+    public static Invalid keyNotTaken(String request) {
+        return new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER,
+                request.replaceAll("[^\\x20-\\x7e]", "?") + " takes no Idempotency-Key: it is not made at most once under one (docs/api.md lists the writes "
+                + "that are). Send the request without it.");
     }
 
     @ServerRequestFilter(preMatching = true)

@@ -184,8 +184,8 @@ public class ToolsResource {
                     + "such as {\"query\": \"...\"}.", true, Optional.empty(), Optional.of("invalid"))
                     : new RecallTools(recalls.in(Params.store(storeId)), bank).call(body.name(), args.get(), key);
         } catch (MemoryReplayed replayed) {
-            return RestResponse.ResponseBuilder.ok(new CallJson(replayed.reply(), false, null))
-                    .header(IdempotencyKeys.REPLAYED, "true").build();
+            return IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(new CallJson(replayed.reply(), false,
+                    null)), true);
         }
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
         return RestResponse.ok(new CallJson(r.output(), r.isError(), null));
@@ -231,7 +231,7 @@ public class ToolsResource {
         String output = first.reply().isEmpty() ? "This call was made before, and what it wrote has since been "
                 + "erased." : first.reply();
         CallJson again = new CallJson(output, false, WriteRecordJson.of(new WriteRecord(tool, first.change())));
-        return RestResponse.ResponseBuilder.ok(again).header(IdempotencyKeys.REPLAYED, "true").build();
+        return IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(again), true);
     }
 
     private MemoryTools tools(List<String> scopes, List<String> reads, Supplier<Optional<Manifest>> shown) {

@@ -1,6 +1,10 @@
 package dev.engram.mcp;
 
+import dev.engram.api.Problem;
+import dev.engram.api.StrictRequests;
 import dev.engram.api.StrictUtf8;
+import dev.engram.memory.IdempotencyKey;
+import dev.engram.memory.Invalid;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
@@ -36,6 +40,7 @@ public class McpEnvelope {
     /** Runs after the HTTP edges and authentication (negative orders below -1), before the MCP route. */
     void install(@Observes Router router) {
         long limit = maxBodySize.asLongValue();
+        router.routeWithRegex(PATH + "(/.*)?").order(-1).handler(McpEnvelope::refuseKeys);
         router.post(PATH).order(-1)
                 .handler(BodyHandler.create(false).setBodyLimit(limit))
                 .handler(this::check)
@@ -50,7 +55,23 @@ public class McpEnvelope {
                 });
     }
 
-    void check(RoutingContext ctx) {
+    /**
+     * An Idempotency-Key sent to MCP, where a {@code tools/call} may write: the transport keeps none, so it is
+     * refused (422 {@code idempotency-key-not-taken}) rather than ignored; send tool calls that must be made at most
+     * once to {@code POST /v1/stores/{store}/tools/call}, which keeps one.
+     */
+    static void refuseKeys(RoutingContext ctx) {
+        if (ctx.request().getHeader(IdempotencyKey.HEADER) == null || ctx.request().method().name().equals("GET")
+                || ctx.request().method().name().equals("HEAD")) {
+            ctx.next();
+            return;
+        }
+        Invalid refused = StrictRequests.keyNotTaken(ctx.request().method() + " " + ctx.request().path());
+        Problem.of("invalid", 422, "Invalid request", refused.getMessage()).with("rule", refused.rule())
+                .with("field", refused.field()).send(ctx);
+    }
+
+        void check(RoutingContext ctx) {
         Buffer body = ctx.body().buffer();
         byte[] bytes = body == null ? new byte[0] : body.getBytes();
         if (StrictUtf8.firstInvalid(bytes) >= 0) {

@@ -6,7 +6,9 @@ import dev.engram.context.Step;
 import dev.engram.context.cache.CachedResult;
 import dev.engram.context.cache.ToolResultCache;
 import dev.engram.memory.EntryRules;
+import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
+import dev.engram.memory.KeyReused;
 import dev.engram.memory.Limited;
 import dev.engram.memory.NotFound;
 import dev.engram.ops.EngramConfig;
@@ -19,6 +21,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -28,13 +31,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
  * The contexts of every store, in PostgreSQL (migrations V11, V12). Every change runs in one transaction that first
  * takes the store's next seq (its row lock, which every write of the store takes), then reads the context's row for
  * update and its steps, changes it, writes its row and only the steps that changed, and appends the journal record;
- * a refused change rolls back whole, seq included.
+ * a refused change rolls back whole, seq included. A change under an {@link IdempotencyKey} ({@link Once}) first takes
+ * the key's lock ({@code engram_key_seen}, migration V5, as entries and memory saves do, so the locks are always
+ * taken key first, store second): a key seen before is {@link Replayed} with nothing written; otherwise the key is
+ * recorded with the change's seq and the answer to replay, in the change's transaction.
  */
 @ApplicationScoped
 public class PgContexts {
@@ -78,6 +85,31 @@ public class PgContexts {
         Edited<T> apply(Optional<Held> current, ToolResultCache cache);
     }
 
+    /**
+     * A change made at most once under {@code key}: {@code reply} renders its answer as a retry is to get it, recorded
+     * with the key.
+     */
+    public record Once<T>(IdempotencyKey key, Function<T, String> reply) {
+    }
+
+    /**
+     * Not a failure: a change under a key that changed before with the same request. Nothing was written;
+     * {@link #reply} is the first answer as {@link Once#reply} rendered it.
+     */
+    public static final class Replayed extends RuntimeException {
+
+        private final String reply;
+
+        Replayed(String reply) {
+            super(null, null, false, false);
+            this.reply = reply;
+        }
+
+        public String reply() {
+            return reply;
+        }
+    }
+
     /** Context {@code id} of {@code store}, or {@link NotFound}. */
     public Held get(String store, String id) {
         EntryRules.checkStoreId(store);
@@ -109,7 +141,12 @@ public class PgContexts {
 
     /** Runs {@code edit} on context {@code id} of {@code store} under the store's lock, and journals it. */
     public <T> T change(String store, String id, Edit<T> edit) {
-        return change(store, id, true, edit);
+        return change(store, id, Optional.empty(), edit);
+    }
+
+    /** As {@link #change(String, String, Edit)}, at most once under the key of {@code once}, if any. */
+    public <T> T change(String store, String id, Optional<Once<T>> once, Edit<T> edit) {
+        return change(store, id, true, once, edit);
     }
 
     /**
@@ -118,7 +155,12 @@ public class PgContexts {
      * does not grow with the context. A context whose state predates V12 is read whole.
      */
     public <T> T append(String store, String id, Edit<T> edit) {
-        return change(store, id, false, (current, cache) -> {
+        return append(store, id, Optional.empty(), edit);
+    }
+
+    /** As {@link #append(String, String, Edit)}, at most once under the key of {@code once}, if any. */
+    public <T> T append(String store, String id, Optional<Once<T>> once, Edit<T> edit) {
+        return change(store, id, false, once, (current, cache) -> {
             Edited<T> done = edit.apply(current, cache);
             if (current.isPresent() && done.after() != null) {
                 List<Step> before = current.get().state().steps();
@@ -136,19 +178,37 @@ public class PgContexts {
         });
     }
 
-    private <T> T change(String store, String id, boolean readSteps, Edit<T> edit) {
+    /**
+     * The change: under a key, the key's lock and its first answer ({@link Replayed}) or a savepoint, so that a change
+     * that changes nothing still records its key (with seq 0, no record) and takes no seq.
+     */
+    private <T> T change(String store, String id, boolean readSteps, Optional<Once<T>> once, Edit<T> edit) {
         EntryRules.checkStoreId(store);
         long seq;
         Edited<T> done;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
+                Savepoint unseen = null;
+                if (once.isPresent()) {
+                    Optional<String> first = firstAnswer(c, store, once.get().key());
+                    if (first.isPresent()) {
+                        throw new Replayed(first.get());
+                    }
+                    unseen = c.setSavepoint();
+                }
                 seq = JournalNotes.nextSeq(c, store, config.defaultMaxEntryBytes());
                 Optional<Loaded> loaded = read(c, store, id, true, readSteps);
                 Optional<Held> current = loaded.map(Loaded::held);
                 done = edit.apply(current, new PgToolResultCache(c, store, id));
                 if (done.kind() == null) {
-                    c.rollback();
+                    if (once.isPresent()) {
+                        c.rollback(unseen);
+                        record(c, store, once.get(), 0, done.answer());
+                        c.commit();
+                    } else {
+                        c.rollback();
+                    }
                     return done.answer();
                 }
                 Map<String, Object> record = new LinkedHashMap<>();
@@ -165,12 +225,18 @@ public class PgContexts {
                 } else {
                     write(c, store, id, done.after(), loaded, seq, done.kind(), json);
                 }
+                if (once.isPresent()) {
+                    record(c, store, once.get(), seq, done.answer());
+                }
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
             }
         } catch (SQLException e) {
+            if ("EG422".equals(e.getSQLState()) && once.isPresent()) {
+                throw new KeyReused(once.get().key().key());
+            }
             throw new StoreUnavailable(e);
         }
         try {
@@ -180,6 +246,29 @@ public class PgContexts {
                     e.toString());
         }
         return done.answer();
+    }
+
+    /**
+     * Takes the lock of {@code key} until the transaction ends and answers what the change first made under it
+     * answered; empty when none did. EG422 when the key came with another request.
+     */
+    private static Optional<String> firstAnswer(Connection c, String store, IdempotencyKey key) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select reply from engram_key_seen(?, ?, ?, ?)")) {
+            s.setString(1, store);
+            s.setString(2, key.caller());
+            s.setString(3, key.key());
+            s.setString(4, key.fingerprint());
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? Optional.of(r.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /** Records the key of {@code once} with the change's {@code seq} (0: it wrote nothing) and its answer. */
+    private static <T> void record(Connection c, String store, Once<T> once, long seq, T answer) throws SQLException {
+        IdempotencyKey key = once.key();
+        exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) values (?, ?, ?, ?, ?, ?)",
+                store, key.caller(), key.key(), key.fingerprint(), seq, once.reply().apply(answer));
     }
 
     /** The cached tool result {@code hash} (short, full or a unique prefix) names in context {@code id}. */
