@@ -21,11 +21,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Checks each message POSTed to {@code /mcp} before the MCP server reads it, and answers one it cannot take with a
- * JSON-RPC error instead of letting it fail inside the server. As the Streamable HTTP transport says, input that is
- * not one JSON-RPC message (not UTF-8, not JSON, a batch, an id that is neither a string nor a number) gets HTTP 400
- * and an error with no id; a well-formed request whose params are wrong gets HTTP 200 and an Invalid params error
- * with its id.
+ * Checks each message POSTed to {@code /mcp} (and to the legacy transport's {@code /mcp/messages/{id}}) before the
+ * MCP server reads it, and answers one it cannot take with a JSON-RPC error instead of letting it fail inside the
+ * server. As the Streamable HTTP transport says, input that is not one JSON-RPC message (not UTF-8, not JSON, a batch,
+ * an id that is neither a string nor a number) gets HTTP 400 and an error with no id; a well-formed request whose
+ * params are not what its method takes ({@link McpParams}) gets HTTP 200 and an Invalid params error with its id.
+ * What the transport refuses before any message (a method it does not take, a missing Accept or session) is a
+ * problem.
  */
 @ApplicationScoped
 public class McpEnvelope {
@@ -108,8 +110,9 @@ public class McpEnvelope {
             return;
         }
         Problem p = switch (status) {
-            case 404 -> Problem.of("mcp-session-unknown", 404, "MCP session unknown", "No MCP session of that id is "
-                    + "open on this server. Send initialize again without Mcp-Session-Id to open a new one.");
+            case 404 -> Problem.of("mcp-session-unknown", 404, "MCP session unknown", "This request names no MCP "
+                    + "session open on this server (Mcp-Session-Id is missing or unknown). Send initialize without "
+                    + "Mcp-Session-Id to open one, and its id with every later request.");
             case 405 -> Problem.of("method-not-allowed", 405, "Method not allowed", "The MCP transport does not "
                     + "take this method here.").header("Allow", ALLOW);
             default -> Problem.of("mcp-refused", status, "MCP request refused", "The MCP transport refused this "
