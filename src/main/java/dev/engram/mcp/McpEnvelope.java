@@ -9,6 +9,8 @@ import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;
 import io.vertx.core.json.JsonArray;
@@ -22,17 +24,23 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
- * Checks each message POSTed to {@code /mcp} before the MCP server reads it, and answers one it cannot take with a
- * JSON-RPC error instead of letting it fail inside the server. As the Streamable HTTP transport says, input that is
- * not one JSON-RPC message (not UTF-8, not JSON, a batch, an id that is neither a string nor a number) gets HTTP 400
- * and an error with no id; a well-formed request whose params are wrong gets HTTP 200 and an Invalid params error
- * with its id.
+ * Checks each message POSTed to {@code /mcp} (and to the legacy transport's {@code /mcp/messages/{id}}) before the
+ * MCP server reads it, and answers one it cannot take with a JSON-RPC error instead of letting it fail inside the
+ * server. As the Streamable HTTP transport says, input that is not one JSON-RPC message (not UTF-8, not JSON, a batch,
+ * an id that is neither a string nor a number) gets HTTP 400 and an error with no id; a well-formed request whose
+ * params are not what its method takes ({@link McpParams}) gets HTTP 200 and an Invalid params error with its id.
+ * What the transport refuses before any message (a method it does not take, a missing Accept or session) is a
+ * problem.
  */
 @ApplicationScoped
 public class McpEnvelope {
 
     private static final Logger LOG = Logger.getLogger(McpEnvelope.class);
     static final String PATH = "/mcp";
+    static final String LEGACY_MESSAGES = "/mcp/messages/*";
+    static final String SESSION_HEADER = "Mcp-Session-Id";
+    static final String ACCEPT = "application/json, text/event-stream";
+    private static final String ALLOW = "GET, POST, DELETE";
 
     @ConfigProperty(name = "quarkus.http.limits.max-body-size")
     MemorySize maxBodySize;
@@ -41,18 +49,82 @@ public class McpEnvelope {
     void install(@Observes Router router) {
         long limit = maxBodySize.asLongValue();
         router.routeWithRegex(PATH + "(/.*)?").order(-1).handler(McpEnvelope::refuseKeys);
-        router.post(PATH).order(-1)
-                .handler(BodyHandler.create(false).setBodyLimit(limit))
-                .handler(this::check)
-                .failureHandler(ctx -> {
-                    if (ctx.statusCode() == 413 && !ctx.response().ended()) {
-                        ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
-                        refuse(ctx, 413, null, JsonRpcErrorCodes.INVALID_REQUEST, "The body is over this server's "
-                                + "limit of " + limit + " bytes; send a smaller message.");
-                    } else {
-                        ctx.next();
-                    }
-                });
+        router.route(PATH).order(-2).handler(this::transport);
+        for (String path : new String[] {PATH, LEGACY_MESSAGES}) {
+            router.post(path).order(-1)
+                    .handler(BodyHandler.create(false).setBodyLimit(limit))
+                    .handler(this::check)
+                    .failureHandler(ctx -> {
+                        if (ctx.statusCode() == 413 && !ctx.response().ended()) {
+                            ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
+                            refuse(ctx, 413, null, JsonRpcErrorCodes.INVALID_REQUEST, "The body is over this "
+                                    + "server's limit of " + limit + " bytes; send a smaller message.");
+                        } else {
+                            ctx.next();
+                        }
+                    });
+        }
+        router.route(PATH).order(-1).failureHandler(McpEnvelope::bare);
+        router.route(PATH + "/*").order(-1).failureHandler(McpEnvelope::bare);
+    }
+
+    /**
+     * Refuses, as problems, what the Streamable HTTP transport would refuse with an empty answer: a method it does
+     * not take, a GET (the session's event stream) without the session's id, and a POST whose Accept does not name
+     * both media types the transport may answer in.
+     */
+    void transport(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        HttpMethod method = request.method();
+        if (method != HttpMethod.GET && method != HttpMethod.POST && method != HttpMethod.DELETE
+                && method != HttpMethod.OPTIONS) {
+            Problem.of("method-not-allowed", 405, "Method not allowed", "/mcp takes POST (a JSON-RPC message), "
+                    + "GET (a session's event stream, with its Mcp-Session-Id) and DELETE (to end a session).")
+                    .header("Allow", ALLOW).send(ctx);
+            return;
+        }
+        if (method == HttpMethod.GET && request.getHeader(SESSION_HEADER) == null) {
+            Problem.of("method-not-allowed", 405, "Method not allowed", "GET /mcp opens the event stream of a "
+                    + "session and needs its Mcp-Session-Id. To open a session, POST an initialize request.")
+                    .header("Allow", ALLOW).send(ctx);
+            return;
+        }
+        if (method == HttpMethod.POST && !(accepts(request, "application/json")
+                && accepts(request, "text/event-stream"))) {
+            Problem.of("mcp-accept", 400, "Accept header required", "A POST to /mcp must accept both answers the "
+                    + "Streamable HTTP transport may give: send Accept: " + ACCEPT + ".").with("accept", ACCEPT)
+                    .send(ctx);
+            return;
+        }
+        ctx.next();
+    }
+
+    private static boolean accepts(HttpServerRequest request, String type) {
+        return request.headers().getAll(HttpHeaders.ACCEPT).stream().anyMatch(h -> h.contains(type));
+    }
+
+    /**
+     * A refusal the MCP transport made with a bare status and no body (ctx.fail(status)): answered as a problem
+     * with that status. Exceptions and answers already begun are left to the next failure handler.
+     */
+    static void bare(RoutingContext ctx) {
+        int status = ctx.statusCode();
+        if (ctx.failure() != null || status < 400 || status > 499 || ctx.response().headWritten()) {
+            ctx.next();
+            return;
+        }
+        Problem p = switch (status) {
+            case 404 -> Problem.of("mcp-session-unknown", 404, "MCP session unknown", "This request names no MCP "
+                    + "session open on this server (Mcp-Session-Id is missing or unknown). Send initialize without "
+                    + "Mcp-Session-Id to open one, and its id with every later request.");
+            case 405 -> Problem.of("method-not-allowed", 405, "Method not allowed", "The MCP transport does not "
+                    + "take this method here.").header("Allow", ALLOW);
+            default -> Problem.of("mcp-refused", status, "MCP request refused", "The MCP transport refused this "
+                    + "request (HTTP " + status + "). Check the Accept, Mcp-Session-Id and Mcp-Protocol-Version "
+                    + "headers; see docs/tools.md.");
+        };
+        LOG.debugf("MCP transport refused %s %s with %d", ctx.request().method(), ctx.request().path(), status);
+        p.send(ctx);
     }
 
     /**
@@ -71,7 +143,7 @@ public class McpEnvelope {
                 .with("field", refused.field()).send(ctx);
     }
 
-        void check(RoutingContext ctx) {
+    void check(RoutingContext ctx) {
         Buffer body = ctx.body().buffer();
         byte[] bytes = body == null ? new byte[0] : body.getBytes();
         if (StrictUtf8.firstInvalid(bytes) >= 0) {
@@ -98,7 +170,7 @@ public class McpEnvelope {
             refuse(ctx, 400, null, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid request: " + invalid);
             return;
         }
-        String badParams = message.containsKey("method") ? params(message) : null;
+        String badParams = message.containsKey("method") ? McpParams.check(message) : null;
         if (badParams != null) {
             Object id = message.getValue("id");
             refuse(ctx, id == null ? 400 : 200, id, JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: " + badParams);
@@ -120,32 +192,6 @@ public class McpEnvelope {
             return response ? null : "a message has a method, or is a response with an id and a result or an error.";
         }
         return m.getValue("method") instanceof String ? null : "method must be a string.";
-    }
-
-    /** What is wrong with a request's or notification's params, or null. */
-    static String params(JsonObject m) {
-        Object params = m.getValue("params");
-        if (m.containsKey("params") && !(params instanceof JsonObject)) {
-            return "params must be an object.";
-        }
-        JsonObject p = params instanceof JsonObject o ? o : new JsonObject();
-        return switch (m.getString("method")) {
-            case "tools/call" -> {
-                if (!(p.getValue("name") instanceof String)) {
-                    yield "tools/call takes params {\"name\": \"<tool>\", \"arguments\": {...}}; name must be a "
-                            + "string.";
-                }
-                Object arguments = p.getValue("arguments");
-                yield p.containsKey("arguments") && !(arguments instanceof JsonObject)
-                        ? "arguments must be an object of the tool's arguments, such as {\"query\": \"...\"}; not "
-                                + (arguments == null ? "null" : arguments instanceof String ? "a string"
-                                        : "a " + (arguments instanceof JsonArray ? "list" : "scalar")) + "."
-                        : null;
-            }
-            case "resources/read" -> p.getValue("uri") instanceof String ? null
-                    : "resources/read takes params {\"uri\": \"memory://block\"}; uri must be a string.";
-            default -> null;
-        };
     }
 
     private static void refuse(RoutingContext ctx, int status, Object id, int code, String message) {

@@ -172,8 +172,8 @@ public class McpMemoryServer {
 
     /**
      * The connection's block, recorded in its session's manifest log when the session is known. A connection the
-     * block cannot be rendered for (no store named, a bad scope, a bound too small) gets an Invalid params error that
-     * says what to change.
+     * block cannot be rendered for (no store named, a bad scope, a bound too small, a scope its key is not granted)
+     * gets an Invalid params error that says what to change.
      */
     private String block() {
         McpConnectionSettings c;
@@ -183,7 +183,7 @@ public class McpMemoryServer {
             gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
             Store store = stores.store(c.store());
             r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
-        } catch (MemoryException e) {
+        } catch (MemoryException | Denied e) {
             throw new McpException(e.getMessage(), JsonRpcErrorCodes.INVALID_PARAMS);
         }
         if (!c.session().isEmpty()) {

@@ -5,12 +5,15 @@ import dev.engram.api.Problem;
 import dev.engram.api.Problems;
 import dev.engram.memory.Limited;
 import dev.engram.ops.EngramConfig;
+import io.quarkiverse.mcp.server.http.runtime.SseMcpConnection;
 import io.quarkiverse.mcp.server.runtime.ConnectionManager;
+import io.quarkiverse.mcp.server.runtime.McpConnectionBase;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The MCP sessions each key holds open on this replica, at most {@code engram.limits.mcp-sessions-per-key}: the
  * streamable sessions it initialised that the MCP server still keeps (until the client deletes them or they idle
  * out), and its open legacy SSE connections. One more is refused with the quota problem; the operator key is not
- * counted.
+ * counted. Each session answers only the caller that opened it (its key id, or its token's subject): another
+ * caller sending its id, on either transport, gets the 404 of an unknown session.
  */
 @ApplicationScoped
 public class McpSessions {
@@ -35,10 +39,44 @@ public class McpSessions {
 
     private final Map<String, Set<String>> sessions = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> streams = new ConcurrentHashMap<>();
+    /** Which caller opened each session: a session answers only the caller that opened it. */
+    private final Map<String, String> owners = new ConcurrentHashMap<>();
+    private final Object legacyOpening = new Object();
+    private static final int PRUNE_AT = 1024;
+    private volatile int pruneAt = PRUNE_AT;
 
     void install(@Observes Router router) {
         router.route("/mcp").order(Integer.MIN_VALUE + 2).handler(this::streamable);
         router.route("/mcp/sse").order(Integer.MIN_VALUE + 2).handler(this::legacy);
+        router.route("/mcp/messages/:session").order(Integer.MIN_VALUE + 2).handler(this::legacyMessage);
+    }
+
+    /** Whether {@code session} is open on this replica and was opened by {@code caller}. */
+    boolean ownedBy(String session, Caller caller) {
+        if (!connections.has(session)) {
+            owners.remove(session);
+            return false;
+        }
+        return caller.id().equals(owners.get(session));
+    }
+
+    private void own(String session, Caller caller) {
+        owners.put(session, caller.id());
+        if (owners.size() > pruneAt) {
+            owners.keySet().removeIf(id -> !connections.has(id));
+            pruneAt = Math.max(PRUNE_AT, owners.size() * 2);
+        }
+    }
+
+    /**
+     * The answer to a session id that is not open here or was opened by another caller: the same in both cases,
+     * so that an id says nothing about whether another key holds it.
+     */
+    private static void unknown(RoutingContext ctx, String session) {
+        String shown = session.length() > 80 ? session.substring(0, 80) + "..." : session;
+        Problem.of("mcp-session-unknown", 404, "MCP session unknown", "No MCP session " + shown
+                + " is open on this server: it ended, idled out, or was opened on a server that restarted. Send "
+                + "initialize again without Mcp-Session-Id to open a new one.").with("session", shown).send(ctx);
     }
 
     /** How many sessions {@code caller} holds open on this replica now. */
@@ -54,25 +92,25 @@ public class McpSessions {
     private void streamable(RoutingContext ctx) {
         Caller caller = ctx.get(Authentication.CALLER);
         String session = ctx.request().getHeader(SESSION_HEADER);
-        if (caller != null && session != null && !connections.has(session)) {
-            String shown = session.length() > 80 ? session.substring(0, 80) + "..." : session;
-            Problem.of("mcp-session-unknown", 404, "MCP session unknown", "No MCP session " + shown
-                    + " is open on this server: it ended, idled out, or was opened on a server that restarted. Send "
-                    + "initialize again without Mcp-Session-Id to open a new one.").with("session", shown).send(ctx);
+        if (caller != null && session != null && !ownedBy(session, caller)) {
+            unknown(ctx, session);
             return;
         }
         boolean opens = ctx.request().method().name().equals("POST") && session == null;
-        if (caller == null || caller.operatorKey() || !opens) {
+        if (caller == null || !opens) {
             ctx.next();
             return;
         }
-        if (refused(ctx, caller)) {
+        if (!caller.operatorKey() && refused(ctx, caller)) {
             return;
         }
         ctx.addHeadersEndHandler(v -> {
             String id = ctx.response().headers().get(SESSION_HEADER);
             if (id != null) {
-                sessions.computeIfAbsent(caller.id(), k -> ConcurrentHashMap.newKeySet()).add(id);
+                own(id, caller);
+                if (!caller.operatorKey()) {
+                    sessions.computeIfAbsent(caller.id(), k -> ConcurrentHashMap.newKeySet()).add(id);
+                }
             }
         });
         ctx.next();
@@ -80,17 +118,49 @@ public class McpSessions {
 
     private void legacy(RoutingContext ctx) {
         Caller caller = ctx.get(Authentication.CALLER);
-        if (caller == null || caller.operatorKey() || !ctx.request().method().name().equals("GET")) {
+        if (caller == null || !ctx.request().method().name().equals("GET")) {
             ctx.next();
             return;
         }
-        if (refused(ctx, caller)) {
+        if (!caller.operatorKey()) {
+            if (refused(ctx, caller)) {
+                return;
+            }
+            AtomicInteger open = streams.computeIfAbsent(caller.id(), k -> new AtomicInteger());
+            open.incrementAndGet();
+            ctx.addEndHandler(done -> open.decrementAndGet());
+        }
+        // The legacy transport names its session only inside the stream (the endpoint event); the connection the
+        // MCP server adds while it opens this stream, which it does before the handler returns, is this caller's.
+        synchronized (legacyOpening) {
+            Set<String> before = legacyConnections();
+            ctx.next();
+            for (String id : legacyConnections()) {
+                if (!before.contains(id)) {
+                    own(id, caller);
+                }
+            }
+        }
+    }
+
+    private void legacyMessage(RoutingContext ctx) {
+        Caller caller = ctx.get(Authentication.CALLER);
+        String session = ctx.pathParam("session");
+        if (caller != null && session != null && !ownedBy(session, caller)) {
+            unknown(ctx, session);
             return;
         }
-        AtomicInteger open = streams.computeIfAbsent(caller.id(), k -> new AtomicInteger());
-        open.incrementAndGet();
-        ctx.addEndHandler(done -> open.decrementAndGet());
         ctx.next();
+    }
+
+    private Set<String> legacyConnections() {
+        Set<String> ids = new HashSet<>();
+        for (McpConnectionBase c : connections) {
+            if (c instanceof SseMcpConnection) {
+                ids.add(c.id());
+            }
+        }
+        return ids;
     }
 
     private boolean refused(RoutingContext ctx, Caller caller) {

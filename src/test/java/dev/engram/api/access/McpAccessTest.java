@@ -112,4 +112,116 @@ class McpAccessTest {
                 .body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}").post("/mcp/messages/anything")
                 .then().statusCode(401);
     }
+
+    /** Opens a session at {@code url} with {@code key}; returns its id. */
+    static String open(String url, String key) {
+        Response init = post(url, key, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\","
+                + "\"version\":\"1\"}}}");
+        assertEquals(200, init.statusCode(), init.asString());
+        String session = init.header("Mcp-Session-Id");
+        post(url, key, session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        return session;
+    }
+
+    static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/list\"}";
+
+    @Test
+    void aSessionAnswersOnlyTheKeyThatOpenedIt() {
+        String url = "/mcp?store=" + store + "&scope=user";
+        String alice = Keyring.issue("mcp-alice", "[{\"stores\": \"acme-*\", \"role\": \"write\"}]");
+        String bob = Keyring.issue("mcp-bob", "[{\"stores\": \"acme-*\", \"role\": \"write\"}]");
+        String session = open(url, alice);
+
+        Response stolen = post(url, bob, session, LIST);
+        assertEquals(404, stolen.statusCode(), stolen.asString());
+        assertEquals("application/problem+json", stolen.contentType());
+        Response ended = given().header("Authorization", "Bearer " + bob).header("Mcp-Session-Id", session)
+                .delete("/mcp");
+        assertEquals(404, ended.statusCode(), "another key cannot end the session either: " + ended.asString());
+        Response operator = given().header("Mcp-Session-Id", session).contentType("application/json")
+                .accept(ACCEPT).body(LIST).post(url);
+        assertEquals(404, operator.statusCode(), "not even the operator's: " + operator.asString());
+
+        Response own = post(url, alice, session, LIST);
+        assertEquals(200, own.statusCode(), own.asString());
+        assertTrue(json(own).getList("result.tools").size() > 0, own.asString());
+
+        given().header("Authorization", "Bearer " + alice).header("Mcp-Session-Id", session).delete("/mcp").then()
+                .statusCode(200);
+        Response unknown = post(url, bob, session, LIST);
+        assertEquals(404, unknown.statusCode());
+        assertEquals(unknown.asString(), stolen.asString(), "a session of another key is told as an unknown one");
+    }
+
+    @Test
+    void aLegacySseSessionAnswersOnlyTheKeyThatOpenedIt() throws Exception {
+        String alice = Keyring.issue("sse-alice", "[{\"stores\": \"acme-*\", \"role\": \"write\"}]");
+        String bob = Keyring.issue("sse-bob", "[{\"stores\": \"acme-*\", \"role\": \"write\"}]");
+        java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+        java.net.URI base = java.net.URI.create(io.restassured.RestAssured.baseURI + ":" + io.restassured.RestAssured.port);
+        var stream = client.send(java.net.http.HttpRequest.newBuilder(base.resolve("/mcp/sse?store=" + store))
+                .header("Accept", "text/event-stream").header("Authorization", "Bearer " + alice).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, stream.statusCode());
+        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(stream.body(),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            String endpoint = null;
+            for (String line = in.readLine(); line != null && endpoint == null; line = in.readLine()) {
+                if (line.startsWith("data:") && line.contains("/messages/")) {
+                    endpoint = line.substring(5).trim();
+                }
+            }
+            assertTrue(endpoint != null && endpoint.startsWith("/mcp/messages/"), String.valueOf(endpoint));
+            String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                    + "\"2024-11-05\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+            Response stolen = given().header("Authorization", "Bearer " + bob).contentType("application/json")
+                    .body(init).post(endpoint);
+            assertEquals(404, stolen.statusCode(), stolen.asString());
+            assertEquals("https://engram.dev/problems/mcp-session-unknown", stolen.path("type"));
+            String unknownEndpoint = endpoint.replaceAll("/messages/.*", "/messages/") + "no-such-session";
+            Response unknown = given().header("Authorization", "Bearer " + alice).contentType("application/json")
+                    .body(init).post(unknownEndpoint);
+            assertEquals(404, unknown.statusCode(), unknown.asString());
+            assertEquals("https://engram.dev/problems/mcp-session-unknown", unknown.path("type"));
+            Response own = given().header("Authorization", "Bearer " + alice).contentType("application/json")
+                    .body(init).post(endpoint);
+            assertTrue(own.statusCode() < 300, own.statusCode() + " " + own.asString());
+        }
+    }
+
+    @Test
+    void aBlockRefusedByTheGrantIsAnInvalidParamsErrorNotAnInternalOne() {
+        String limited = Keyring.issue("mcp-block", "[{\"stores\": \"acme-*\", \"role\": \"write\", "
+                + "\"scopes\": [\"user\"]}]");
+        java.util.List<java.util.logging.LogRecord> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.logging.Handler watch = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                if (r.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue()) {
+                    errors.add(r);
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+        root.addHandler(watch);
+        try {
+            JsonPath block = rpc("/mcp?store=" + store + "&scope=project", limited, "resources/read",
+                    "{\"uri\":\"memory://block\"}");
+            assertEquals(-32602, block.getInt("error.code"), block.prettify());
+            assertTrue(block.getString("error.message").contains("may not use scope project"), block.prettify());
+        } finally {
+            root.removeHandler(watch);
+        }
+        assertTrue(errors.isEmpty(), "no ERROR line for a refusal: " + errors.stream()
+                .map(r -> r.getLoggerName() + ": " + r.getMessage()).toList());
+    }
 }
