@@ -36,21 +36,42 @@ import org.junit.jupiter.api.Test;
 /**
  * Hostile input, generated: jqwik builds malformed requests against every route (bad path segments, bodies that
  * are not JSON, not UTF-8 or break a rule, bad headers and query parameters, missing and foreign tokens, broken
- * JSON-RPC on /mcp) and each one is sent over real HTTP. Every answer must be a 4xx problem+json (on /mcp, a 4xx or a
- * JSON-RPC error), never a 5xx, and PostgreSQL must hold exactly what it held before the request. The seed is fixed
- * so a failure repeats; {@code -Dhostile.seed=N} and {@code -Dhostile.requests=N} change the run.
+ * JSON-RPC on /mcp) and each one is sent over real HTTP. Shapes are also made from each route's valid request: every
+ * MCP method with its params missing or mistyped, a malformed Content-Type on every method of every route, null in
+ * every array of every body, NUL and lone surrogates in every string and member name of every body (one at a time),
+ * and every write sent twice under one Idempotency-Key. Every answer must be a 4xx problem+json (on /mcp, a 4xx or a
+ * JSON-RPC error), never a 5xx nor no answer, and PostgreSQL must hold exactly what it held before the request; a
+ * retry must replay the first answer ({@code Idempotent-Replayed: true}, the same body) or both be refused with
+ * idempotency-key-not-taken, the second writing nothing. The seed is fixed so a failure repeats; 2,000 requests a
+ * build. {@code -Dhostile.seed=N -Dhostile.requests=10000} runs 10,000 from another seed ({@code -Dhostile.shown=N}
+ * lists more of the failures than the first 40).
  */
 @QuarkusTest
 class HostileInputTest {
 
     static final long SEED = Long.getLong("hostile.seed", 20261129L);
-    static final int REQUESTS = Integer.getInteger("hostile.requests", 400);
+    static final int REQUESTS = Integer.getInteger("hostile.requests", 2000);
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     static final String OP = TestAuth.OPERATOR_KEY;
 
-    /** One request as sent: every part can be hostile. */
-    record Attack(String kind, String method, String path, Map<String, String> headers, byte[] body) {
+    /**
+     * One request as sent: every part can be hostile. {@code setup} is sent first and not judged (what the attack
+     * needs to exist); {@code mode} says how the answer is judged: {@code REFUSE} (a 4xx problem, nothing written),
+     * {@code ANY} (a 2xx that may write, or a 4xx problem: shapes a server may take, such as a malformed Content-Type
+     * on a request without a body), {@code RETRY} (sent twice with one Idempotency-Key: the second a replay, or both
+     * refused with idempotency-key-not-taken; the database changes by at most the first write).
+     */
+    record Attack(String kind, String method, String path, Map<String, String> headers, byte[] body,
+            List<Attack> setup, Mode mode) {
+
+        Attack(String kind, String method, String path, Map<String, String> headers, byte[] body) {
+            this(kind, method, path, headers, body, List.of(), Mode.REFUSE);
+        }
+
+        Attack with(Mode m, List<Attack> before) {
+            return new Attack(kind, method, path, headers, body, before, m);
+        }
 
         boolean mcp() {
             return path.startsWith("/mcp");
@@ -64,6 +85,8 @@ class HostileInputTest {
         }
     }
 
+    enum Mode { REFUSE, ANY, RETRY }
+
     /** A route: its method, its path with {s}, {scope}, {name}, {session}, {id} (a memory) and {bank} to fill, and a valid body. */
     record Route(String method, String path, String body) {
     }
@@ -73,7 +96,8 @@ class HostileInputTest {
             new Route("PUT", "/v1/stores/{s}", "{\"max_entry_bytes\": 2048}"),
             new Route("GET", "/v1/stores/{s}/scopes/{scope}/entries", null),
             new Route("GET", "/v1/stores/{s}/scopes/{scope}/entries/{name}", null),
-            new Route("PUT", "/v1/stores/{s}/scopes/{scope}/entries/{name}", "{\"content\": \"new text\"}"),
+            new Route("PUT", "/v1/stores/{s}/scopes/{scope}/entries/{name}", "{\"content\": \"new text\", "
+                    + "\"meta\": {\"k\": \"v\"}}"),
             new Route("PATCH", "/v1/stores/{s}/scopes/{scope}/entries/{name}",
                     "{\"old_text\": \"SECRET\", \"new_text\": \"open\"}"),
             new Route("DELETE", "/v1/stores/{s}/scopes/{scope}/entries/{name}", null),
@@ -87,36 +111,51 @@ class HostileInputTest {
             new Route("GET", "/v1/stores/{s}/tools?scope={scope}", null),
             new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"memory_save\", \"scopes\": [\"{scope}\"], "
                     + "\"arguments\": {\"name\": \"{name}\", \"content\": \"x\"}}"),
-            new Route("POST", "/v1/stores/{s}/memories", "{\"content\": \"a fact\"}"),
+            new Route("POST", "/v1/stores/{s}/memories", "{\"content\": \"a fact\", \"tags\": [\"t1\", \"t2\"], "
+                    + "\"keywords\": [\"k\"], \"source\": \"user_input\"}"),
+            new Route("GET", "/v1/stores/{s}/memories", null),
+            new Route("DELETE", "/v1/stores/{s}/memories", null),
             new Route("GET", "/v1/stores/{s}/memories/{id}", null),
-            new Route("POST", "/v1/stores/{s}/memories/search", "{\"query\": \"secret\"}"),
-            new Route("PUT", "/v1/stores/{s}/memories/{id}", "{\"content\": \"a fact\"}"),
+            new Route("POST", "/v1/stores/{s}/memories/search", "{\"query\": \"secret\", \"banks\": [\"user:alice\"]}"),
+            new Route("PUT", "/v1/stores/{s}/memories/{id}", "{\"content\": \"a fact\", \"tags\": [\"t\"]}"),
             new Route("DELETE", "/v1/stores/{s}/memories/{id}", null),
             new Route("POST", "/v1/stores/{s}/memories/{id}/archive", "{\"reason\": \"old\"}"),
             new Route("POST", "/v1/stores/{s}/memories/{id}/unarchive", ""),
             new Route("POST", "/v1/stores/{s}/memories/{id}/supersede", "{\"by\": \"\"}"),
             new Route("POST", "/v1/stores/{s}/memories/{id}/access", ""),
             new Route("POST", "/v1/stores/{s}/memories/{id}/revisions", "{\"by\": \"leo\", \"summary\": \"ok\"}"),
-            new Route("PUT", "/v1/stores/{s}/banks/{bank}/config", "{\"skepticism\": 11}"),
+            new Route("GET", "/v1/stores/{s}/banks/{bank}/config", null),
+            new Route("PUT", "/v1/stores/{s}/banks/{bank}/config", "{\"mission\": \"m\", \"directives\": [\"d1\", "
+                    + "\"d2\"], \"skepticism\": 3}"),
+            new Route("GET", "/v1/stores/{s}/banks/{bank}/slots/SOUL", null),
             new Route("PUT", "/v1/stores/{s}/banks/{bank}/slots/SOUL", "{\"text\": \"be brief\"}"),
             new Route("POST", "/v1/stores/{s}/banks/{bank}/slots/SOUL/append", "{\"text\": \"and kind\"}"),
             new Route("DELETE", "/v1/stores/{s}/banks/{bank}/slots/SOUL", null),
             new Route("GET", "/v1/stores/{s}/banks/{bank}/entrypoint?top_n=5", null),
             new Route("GET", "/v1/stores/{s}/banks/{bank}/context?order=SOUL", null),
             new Route("POST", "/v1/stores/{s}/banks/{bank}/reflect", "{\"reflector\": \"deterministic\"}"),
-            new Route("PUT", "/v1/stores/{s}/mental-models/{id}", "{\"name\": \"n\"}"),
-            new Route("PUT", "/v1/stores/{s}/contexts/{id}", "{\"strategy\": {\"name\": \"sliding_window\"}}"),
+            new Route("GET", "/v1/stores/{s}/mental-models", null),
+            new Route("GET", "/v1/stores/{s}/mental-models/{id}", null),
+            new Route("PUT", "/v1/stores/{s}/mental-models/{id}", "{\"name\": \"n\", \"description\": \"d\", "
+                    + "\"content\": \"c\", \"tags\": [\"t1\", \"t2\"]}"),
+            new Route("DELETE", "/v1/stores/{s}/mental-models/{id}", null),
+            new Route("GET", "/v1/stores/{s}/contexts/{id}", null),
+            new Route("DELETE", "/v1/stores/{s}/contexts/{id}", null),
+            new Route("PUT", "/v1/stores/{s}/contexts/{id}", "{\"strategy\": {\"name\": \"sliding_window\"}, "
+                    + "\"pruning\": {\"protected_tools\": [\"grep\"], \"placeholder_text\": \"[cut]\"}}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}", "{\"memory\": {\"scopes\": [\"{scope}\"], "
                     + "\"max_total_bytes\": 4000, \"scope_max_bytes\": {\"{scope}\": 200}}}"),
-            new Route("POST", "/v1/stores/{s}/contexts/{id}/steps", "{\"steps\": [{\"thought\": \"t\", \"action\": "
-                    + "{\"id\": \"c1\", \"name\": \"read_file\", \"input\": {\"path\": \"a\"}}}]}"),
+            new Route("POST", "/v1/stores/{s}/contexts/{id}/steps", "{\"steps\": [{\"thought\": \"t\", "
+                    + "\"reasoning_items\": [{\"id\": \"r1\", \"summary\": \"s\"}], \"action\": "
+                    + "{\"id\": \"c1\", \"name\": \"read_file\", \"input\": {\"path\": \"a\"}}, "
+                    + "\"observation\": \"o\"}]}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/system-prompt", "{\"text\": \"be brief\"}"),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/token-count", "{\"input_tokens\": 10}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/task", "{\"text\": \"t\", \"blocks\": [{\"type\": "
                     + "\"text\", \"text\": \"b\"}]}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/plan", "{\"text\": \"p\"}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/prior-conversation", "{\"messages\": [{\"role\": "
-                    + "\"user\", \"content\": \"hi\"}]}"),
+                    + "\"user\", \"content\": \"hi\"}, {\"role\": \"assistant\", \"content\": \"ok\"}]}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/interjection", "{\"text\": \"stop\"}"),
             new Route("DELETE", "/v1/stores/{s}/contexts/{id}/interjection", null),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/steps", "{\"steps\": [{\"thought\": \"t\"}]}"),
@@ -124,7 +163,7 @@ class HostileInputTest {
             new Route("GET", "/v1/stores/{s}/contexts/{id}/fill", null),
             new Route("GET", "/v1/stores/{s}/contexts/{id}/vulnerable-outputs", null),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/tool-results", "{\"tool_name\": \"grep\", "
-                    + "\"content\": \"x\"}"),
+                    + "\"content\": \"x\", \"file_path\": \"a.txt\"}"),
             new Route("GET", "/v1/stores/{s}/contexts/{id}/prompt", null),
             new Route("GET", "/v1/stores/{s}/contexts/{id}/prompt?format=anthropic", null),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/compact", ""),
@@ -132,10 +171,15 @@ class HostileInputTest {
             new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"tool_result_read\", \"context\": \"m-1\", "
                     + "\"arguments\": {\"hash\": \"abcd\", \"start_line\": 1}}"),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
+            new Route("POST", "/v1/manifests/record-since", "{\"manifest\": {\"entries\": [{\"scope\": \"user\", "
+                    + "\"name\": \"style\", \"hash\": \"h\", \"bytes\": 1}]}}"),
+            new Route("POST", "/v1/manifests/apply", "{\"manifest\": {\"entries\": [{\"scope\": \"user\", "
+                    + "\"name\": \"style\", \"hash\": \"h\", \"bytes\": 1}]}, \"record\": {}}"),
             new Route("POST", "/v1/compact", "{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", "
                     + "\"content\": \"hi\"}]}"),
             new Route("GET", "/v1/keys", null),
-            new Route("POST", "/v1/keys", "{\"name\": \"k\", \"grants\": [{\"stores\": \"{s}\", \"role\": \"read\"}]}"),
+            new Route("POST", "/v1/keys", "{\"name\": \"k\", \"grants\": [{\"stores\": \"{s}\", \"role\": \"read\", "
+                    + "\"scopes\": [\"user\"]}]}"),
             new Route("DELETE", "/v1/keys/key_{name}", null));
 
     @Inject
@@ -186,32 +230,84 @@ class HostileInputTest {
         Map<String, Integer> kinds = new TreeMap<>();
         List<String> failures = new ArrayList<>();
         String before = snapshot();
-        for (int i = 0; i < REQUESTS; i++) {
+        int sent = 0;
+        long started = System.nanoTime();
+        for (int i = 0; sent < REQUESTS; i++) {
             Attack a = samples.next();
             kinds.merge(a.kind(), 1, Integer::sum);
-            HttpResponse<String> r = send(a);
+            for (Attack s : a.setup()) {
+                send(s);
+                sent++;
+            }
+            if (!a.setup().isEmpty()) {
+                before = snapshot();
+            }
+            Answer r = send(a);
+            sent++;
             String why = judge(a, r);
             String after = snapshot();
-            if (!after.equals(before)) {
-                why = (why == null ? "" : why + "; ") + "it wrote: " + before + " -> " + after;
-                before = after;
+            if (a.mode() == Mode.RETRY) {
+                Answer again = send(a);
+                sent++;
+                why = join(why, judgeRetry(r, again));
+                String last = snapshot();
+                if (!last.equals(after)) {
+                    why = join(why, "the retry wrote: " + after + " -> " + last);
+                }
+                if (r.statusCode() >= 300 && !after.equals(before)) {
+                    why = join(why, "a refused first write wrote: " + before + " -> " + after);
+                }
+                r = again;
+                after = last;
+            } else if (!after.equals(before) && !(a.mode() == Mode.ANY && r.statusCode() < 300)) {
+                why = join(why, "it wrote: " + before + " -> " + after);
             }
+            before = after;
             if (why != null) {
                 failures.add("#" + i + " " + a + "\n    -> " + r.statusCode() + " " + r.headers()
                         .firstValue("Content-Type").orElse("") + " " + abbreviate(r.body()) + "\n    " + why);
             }
         }
+        System.out.printf("hostile: %d requests in %d ms, %d ms of it in %d snapshots; kinds %s%n", sent,
+                (System.nanoTime() - started) / 1_000_000, snapshotNanos / 1_000_000, snapshots, kinds);
         if (!failures.isEmpty()) {
-            fail(failures.size() + " of " + REQUESTS + " hostile requests (seed " + SEED + ") were mishandled:\n"
-                    + String.join("\n", failures.subList(0, Math.min(20, failures.size()))));
+            fail(failures.size() + " hostile cases in " + sent + " requests (seed " + SEED + ") were mishandled:\n"
+                    + String.join("\n", failures.subList(0, Math.min(Integer.getInteger("hostile.shown", 40),
+                            failures.size()))));
         }
-        assertTrue(kinds.size() == 6 && kinds.values().stream().allMatch(n -> n >= REQUESTS / 20),
+        assertTrue(kinds.size() == 11 && kinds.values().stream().allMatch(n -> n >= REQUESTS / 100),
                 "every kind of attack was generated, each often: " + kinds);
     }
 
+    private static String join(String why, String more) {
+        return why == null ? more : more == null ? why : why + "; " + more;
+    }
+
+    /** Null when a retry with the key is right: the first answer replayed, or both refused for the key. */
+    private static String judgeRetry(Answer first, Answer again) {
+        if (first.statusCode() < 300) {
+            if (again.statusCode() != first.statusCode()
+                    || !again.headers().firstValue("Idempotent-Replayed").orElse("").equals("true")
+                    || !again.body().equals(first.body())) {
+                return "a retry with the same Idempotency-Key was not a replay: first " + first.statusCode() + " "
+                        + abbreviate(first.body()) + ", then " + again.statusCode() + " Idempotent-Replayed="
+                        + again.headers().firstValue("Idempotent-Replayed").orElse("(none)");
+            }
+            return null;
+        }
+        if (first.statusCode() == 422 && first.body().contains("idempotency-key-not-taken")) {
+            return again.statusCode() == 422 && again.body().contains("idempotency-key-not-taken") ? null
+                    : "the key was refused once, then answered " + again.statusCode();
+        }
+        return "the valid first write was refused: " + first.statusCode() + " " + abbreviate(first.body());
+    }
+
     /** Null when the answer is right: a 4xx problem+json, or on /mcp a 4xx or a JSON-RPC error. */
-    private static String judge(Attack a, HttpResponse<String> r) {
+    private static String judge(Attack a, Answer r) {
         int status = r.statusCode();
+        if (status == 0) {
+            return "no answer";
+        }
         String type = r.headers().firstValue("Content-Type").orElse("");
         if (status >= 500) {
             return "a server error";
@@ -221,7 +317,13 @@ class HostileInputTest {
                 return type.startsWith("application/problem+json") || type.startsWith("application/json")
                         ? null : "a refusal that is not JSON";
             }
+            if (a.mode() == Mode.ANY) {
+                return jsonRpc(r.body()) ? null : "an MCP answer that is not JSON-RPC";
+            }
             return jsonRpcError(r.body()) ? null : "an MCP answer that is neither a JSON-RPC error nor a tool error";
+        }
+        if (status < 300 && a.mode() != Mode.REFUSE) {
+            return null;
         }
         if (status == 200 && a.path().endsWith("/tools/call")) {
             return toolError(r.body()) ? null : "a tool call that was not refused";
@@ -253,6 +355,26 @@ class HostileInputTest {
         }
     }
 
+    /** A JSON-RPC answer: a result or an error. */
+    private static boolean jsonRpc(String body) {
+        JsonNode n = lastMessage(body);
+        return n != null && n.path("jsonrpc").asText().equals("2.0") && (n.has("result") || n.has("error")
+                && n.path("error").has("code") && n.path("error").has("message"));
+    }
+
+    private static JsonNode lastMessage(String body) {
+        String json = body.strip();
+        if (!json.startsWith("{") && !json.startsWith("[")) {
+            json = json.lines().filter(l -> l.startsWith("data:")).map(l -> l.substring(5)).reduce((x, y) -> y)
+                    .orElse("");
+        }
+        try {
+            return JSON.readTree(json);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
     /** A JSON-RPC error, or a tools/call result flagged isError (how MCP reports a refused tool call). */
     private static boolean jsonRpcError(String body) {
         String json = body.strip();
@@ -269,9 +391,22 @@ class HostileInputTest {
         }
     }
 
-    private HttpResponse<String> send(Attack a) throws Exception {
+    /** An answer as judged; a request left unanswered (timed out, connection dropped) is status 0. */
+    record Answer(int statusCode, java.net.http.HttpHeaders headers, String body) {
+    }
+
+    private Answer send(Attack a) throws Exception {
+        try {
+            HttpResponse<String> r = exchange(a);
+            return new Answer(r.statusCode(), r.headers(), r.body());
+        } catch (java.io.IOException e) {
+            return new Answer(0, java.net.http.HttpHeaders.of(Map.of(), (x, y) -> true), "no answer: " + e);
+        }
+    }
+
+    private HttpResponse<String> exchange(Attack a) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base.toString().replaceAll("/$", "") + a.path()))
-                .timeout(Duration.ofSeconds(20))
+                .timeout(Duration.ofSeconds(5))
                 .method(a.method(), a.body() == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofByteArray(a.body()));
         a.headers().forEach(b::header);
@@ -287,7 +422,12 @@ class HostileInputTest {
                 net.jqwik.api.Tuple.of(2, badHeaders()),
                 net.jqwik.api.Tuple.of(2, badQueries()),
                 net.jqwik.api.Tuple.of(2, badTokens()),
-                net.jqwik.api.Tuple.of(3, badJsonRpc()));
+                net.jqwik.api.Tuple.of(3, badJsonRpc()),
+                net.jqwik.api.Tuple.of(3, badParams()),
+                net.jqwik.api.Tuple.of(3, badContentTypes()),
+                net.jqwik.api.Tuple.of(2, nullsInArrays()),
+                net.jqwik.api.Tuple.of(4, badTexts()),
+                net.jqwik.api.Tuple.of(3, retries()));
     }
 
     private Attack request(String kind, Route route, String s, String scope, String name, String session,
@@ -486,10 +626,307 @@ class HostileInputTest {
         });
     }
 
+    // ------------------------------------------------------------------------------ generated from valid requests
+
+    /** The params of each MCP method, as a client would send them. */
+    static final Map<String, String> RPC_PARAMS = new LinkedHashMap<>();
+
+    static {
+        RPC_PARAMS.put("initialize", "{\"protocolVersion\": \"2025-06-18\", \"capabilities\": {\"roots\": "
+                + "{\"listChanged\": true}}, \"clientInfo\": {\"name\": \"h\", \"version\": \"1\"}}");
+        RPC_PARAMS.put("ping", "{}");
+        RPC_PARAMS.put("tools/list", "{\"cursor\": \"c\"}");
+        RPC_PARAMS.put("tools/call", "{\"name\": \"memory_search\", \"arguments\": {\"query\": \"a\"}}");
+        RPC_PARAMS.put("resources/list", "{\"cursor\": \"c\"}");
+        RPC_PARAMS.put("resources/read", "{\"uri\": \"memory://block\"}");
+        RPC_PARAMS.put("resources/subscribe", "{\"uri\": \"memory://block\"}");
+        RPC_PARAMS.put("prompts/list", "{\"cursor\": \"c\"}");
+        RPC_PARAMS.put("completion/complete", "{\"ref\": {\"type\": \"ref/prompt\", \"name\": \"p\"}, "
+                + "\"argument\": {\"name\": \"a\", \"value\": \"b\"}}");
+    }
+
+    /** Values of every JSON type, to put where another type belongs. */
+    static final List<String> WRONG = List.of("null", "[]", "\"x\"", "-1", "{}", "true", "[null]");
+
+    /** Every MCP method with its params missing, null, an array, a string, a number, or one member mistyped. */
+    private Arbitrary<Attack> badParams() {
+        List<String[]> bodies = new ArrayList<>();
+        RPC_PARAMS.forEach((method, params) -> {
+            bodies.add(new String[] {method, null});
+            for (String wrong : WRONG) {
+                if (!wrong.equals("{}")) {
+                    bodies.add(new String[] {method, wrong});
+                }
+            }
+            for (String mutated : each(params, (node, path) -> WRONG.stream().map(HostileInputTest::read)
+                    .filter(w -> w.getNodeType() != node.getNodeType()).toList())) {
+                bodies.add(new String[] {method, mutated});
+            }
+        });
+        return Combinators.combine(Arbitraries.of(bodies), Arbitraries.of(true, true, false)).as((b, session) -> {
+            String body = "{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"" + b[0] + "\""
+                    + (b[1] == null ? "" : ", \"params\": " + b[1]) + "}";
+            Map<String, String> headers = mcpHeaders();
+            if (b[0].equals("initialize") || !session) {
+                headers.remove("Mcp-Session-Id");
+            }
+            return new Attack("params", "POST", "/mcp?store=" + store + "&scope=user", headers,
+                    body.getBytes(StandardCharsets.UTF_8)).with(Mode.ANY, List.of());
+        });
+    }
+
+    private Map<String, String> mcpHeaders() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Authorization", "Bearer " + OP);
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "application/json, text/event-stream");
+        headers.put("Mcp-Session-Id", mcpSession);
+        return headers;
+    }
+
+    /**
+     * A malformed Content-Type on every method of every route. A request with a body must be refused; one without
+     * may be answered as if the header were absent (its DELETEs aim at what does not exist, to leave the seed).
+     */
+    private Arbitrary<Attack> badContentTypes() {
+        Arbitrary<String> types = Arbitraries.of("a", "/", "application/", ";;", "text/plain; charset=");
+        List<Route> routes = new ArrayList<>(ROUTES);
+        routes.add(new Route("POST", "/mcp", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}"));
+        return Combinators.combine(Arbitraries.of(routes), types).as((route, type) -> {
+            boolean delete = route.method().equals("DELETE");
+            Attack a = route.path().equals("/mcp")
+                    ? new Attack("content-type", "POST", "/mcp?store=" + store + "&scope=user", mcpHeaders(),
+                            route.body().getBytes(StandardCharsets.UTF_8))
+                    : request("content-type", route, store, "user", delete ? "ghost" : "style", "s1",
+                            delete ? "ghost" : "m-1", "user:alice", Map.of(), route.body());
+            Map<String, String> headers = new LinkedHashMap<>(a.headers());
+            headers.put("Content-Type", type);
+            boolean bodyless = route.body() == null || route.body().isEmpty();
+            return new Attack(a.kind(), a.method(), a.path(), headers, a.body()).with(bodyless ? Mode.ANY
+                    : Mode.REFUSE, List.of());
+        });
+    }
+
+    /** Routes whose body is only transformed and answered (nothing stored): a 2xx there writes nothing. */
+    private static boolean stateless(Route r) {
+        return r.path().startsWith("/v1/manifests") || r.path().startsWith("/v1/compact");
+    }
+
+    private List<Route> bodied() {
+        return ROUTES.stream().filter(r -> r.body() != null && r.body().startsWith("{")).toList();
+    }
+
+    /** {@code null} as a member of every array of every body (one array at a time): refused, nothing written. */
+    private Arbitrary<Attack> nullsInArrays() {
+        List<Attack> attacks = new ArrayList<>();
+        for (Route route : bodied()) {
+            for (String body : each(route.body(), (node, path) -> {
+                if (!node.isArray()) {
+                    return List.of();
+                }
+                var first = node.deepCopy();
+                ((com.fasterxml.jackson.databind.node.ArrayNode) first).insertNull(0);
+                var last = node.deepCopy();
+                ((com.fasterxml.jackson.databind.node.ArrayNode) last).addNull();
+                return node.isEmpty() ? List.of(last) : List.of(first, last);
+            })) {
+                attacks.add(request("null", route, store, "user", "style", "s1", Map.of(), body));
+            }
+        }
+        return Arbitraries.of(attacks);
+    }
+
+    /**
+     * NUL and lone surrogates in every string of every body, one string value or member name at a time: refused
+     * with a problem (the one text rule), nothing written; a stateless transform may answer, but never with a 5xx.
+     */
+    private Arbitrary<Attack> badTexts() {
+        List<Attack> attacks = new ArrayList<>();
+        for (Route route : bodied()) {
+            List<String> marked = new ArrayList<>(each(route.body(), (node, path) -> node.isTextual()
+                    ? List.of(com.fasterxml.jackson.databind.node.TextNode.valueOf(node.asText() + MARK)) : List.of()));
+            marked.addAll(renamed(route.body()));
+            for (String body : marked) {
+                for (String bad : List.of("\\u0000", "\\ud800", "\\udc00")) {
+                    Attack a = request("text", route, store, "user", "style", "s1", Map.of(), body.replace(MARK, bad));
+                    attacks.add(stateless(route) ? a.with(Mode.ANY, List.of()) : a);
+                }
+            }
+        }
+        return Arbitraries.of(attacks);
+    }
+
+    static final String MARK = "QQBADQQ";
+
+    /** The body with one member name (at any depth) given the mark. */
+    private static List<String> renamed(String json) {
+        List<String> out = new ArrayList<>();
+        JsonNode root = read(json);
+        List<List<Object>> paths = new ArrayList<>();
+        paths(root, new ArrayList<>(), paths);
+        paths.add(List.of());
+        for (List<Object> path : paths) {
+            JsonNode node = at(root, path);
+            if (!node.isObject()) {
+                continue;
+            }
+            List<String> names = new ArrayList<>();
+            node.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                JsonNode copy = root.deepCopy();
+                var object = (com.fasterxml.jackson.databind.node.ObjectNode) at(copy, path);
+                object.set(name + MARK, object.remove(name));
+                out.add(copy.toString());
+            }
+        }
+        return out;
+    }
+
+    /** Copies of {@code json}, each with one node (found by walking it) replaced by one of what {@code by} gives. */
+    private static List<String> each(String json, java.util.function.BiFunction<JsonNode, List<Object>,
+            List<JsonNode>> by) {
+        JsonNode root = read(json);
+        List<List<Object>> paths = new ArrayList<>();
+        paths(root, new ArrayList<>(), paths);
+        List<String> out = new ArrayList<>();
+        for (List<Object> path : paths) {
+            for (JsonNode replacement : by.apply(at(root, path), path)) {
+                JsonNode copy = root.deepCopy();
+                JsonNode parent = at(copy, path.subList(0, path.size() - 1));
+                Object last = path.get(path.size() - 1);
+                if (last instanceof String name) {
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) parent).set(name, replacement);
+                } else {
+                    ((com.fasterxml.jackson.databind.node.ArrayNode) parent).set((Integer) last, replacement);
+                }
+                out.add(copy.toString());
+            }
+        }
+        return out;
+    }
+
+    /** The path (member names and indexes) of every node below {@code node}. */
+    private static void paths(JsonNode node, List<Object> here, List<List<Object>> out) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(f -> {
+                List<Object> p = new ArrayList<>(here);
+                p.add(f.getKey());
+                out.add(p);
+                paths(f.getValue(), p, out);
+            });
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                List<Object> p = new ArrayList<>(here);
+                p.add(i);
+                out.add(p);
+                paths(node.get(i), p, out);
+            }
+        }
+    }
+
+    private static JsonNode at(JsonNode root, List<Object> path) {
+        JsonNode n = root;
+        for (Object step : path) {
+            n = step instanceof String name ? n.get(name) : n.get((Integer) step);
+        }
+        return n;
+    }
+
+    private static JsonNode read(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (Exception e) {
+            throw new IllegalArgumentException(json, e);
+        }
+    }
+
+    /** Distinct names for what each retry creates, so that its first write is a valid one. */
+    private final java.util.concurrent.atomic.AtomicInteger fresh = new java.util.concurrent.atomic.AtomicInteger();
+
+    /**
+     * Every write route, a valid write sent twice with one Idempotency-Key (after what it needs was made): the
+     * second answer is the first replayed ({@code Idempotent-Replayed: true}, the same body) or both are refused
+     * with idempotency-key-not-taken, and the second writes nothing.
+     */
+    private Arbitrary<Attack> retries() {
+        List<Route> writes = ROUTES.stream().filter(r -> !r.method().equals("GET") && !stateless(r)
+                && !r.path().contains("/search") && !(r.body() != null && r.body().contains("tool_result_read")))
+                .toList();
+        return Arbitraries.of(writes).map(route -> retry(route, fresh.incrementAndGet()));
+    }
+
+    private Attack retry(Route route, int n) {
+        String name = "idem-" + n;
+        String base = "/v1/stores/" + store;
+        List<Attack> setup = new ArrayList<>();
+        String path = route.path();
+        String id = name;
+        if (path.contains("/entries/{name}") && !route.method().equals("PUT")) {
+            setup.add(raw("PUT", base + "/scopes/user/entries/" + name, "{\"content\": \"SECRET kept\"}"));
+        }
+        if (path.contains("/memories/{id}") && !(route.method().equals("PUT") && path.endsWith("{id}"))) {
+            setup.add(raw("PUT", base + "/memories/" + name, "{\"content\": \"a fact\"}"));
+        }
+        if (path.contains("/contexts/{id}") && !(route.method().equals("PUT") && path.endsWith("{id}"))) {
+            setup.add(raw("PUT", base + "/contexts/" + name, "{}"));
+            if (path.endsWith("/interjection") && route.method().equals("DELETE")) {
+                setup.add(raw("PUT", base + "/contexts/" + name + "/interjection", "{\"text\": \"stop\"}"));
+            }
+        }
+        if (path.contains("/mental-models/{id}") && route.method().equals("DELETE")) {
+            setup.add(raw("PUT", base + "/mental-models/" + name, "{\"name\": \"n\"}"));
+        }
+        if (path.contains("/slots/SOUL") && !route.method().equals("PUT")) {
+            setup.add(raw("PUT", base + "/banks/user:" + name + "/slots/SOUL", "{\"text\": \"x\"}"));
+        }
+        String nameSlot = name;
+        if (path.equals("/v1/keys/key_{name}")) {
+            // the key to revoke is made now; the GET below only marks that the snapshot is taken after it
+            String made = given().contentType("application/json").body("{\"name\": \"" + name + "\", \"grants\": "
+                    + "[{\"stores\": \"" + store + "\", \"role\": \"read\"}]}").post("/v1/keys").then()
+                    .statusCode(201).extract().path("id");
+            nameSlot = made.substring("key_".length());
+            setup.add(raw("GET", "/v1/keys", null));
+        }
+        String body = route.body();
+        if (path.endsWith("/supersede")) {
+            setup.add(raw("PUT", base + "/memories/" + name + "-by", "{\"content\": \"a newer fact\"}"));
+            body = "{\"by\": \"" + name + "-by\"}";
+        }
+        if (path.endsWith("/unarchive")) {
+            setup.add(raw("POST", base + "/memories/" + name + "/archive", "{\"reason\": \"old\"}"));
+        }
+        Attack a = request("retry", route, store, "user", nameSlot, name, id, "user:" + name,
+                Map.of("Idempotency-Key", "retry-" + SEED + "-" + n), body);
+        return a.with(Mode.RETRY, setup);
+    }
+
+    private static Attack raw(String method, String path, String body) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Authorization", "Bearer " + OP);
+        if (body != null) {
+            headers.put("Content-Type", "application/json");
+        }
+        return new Attack("setup", method, path, headers, body == null ? null : body.getBytes(StandardCharsets.UTF_8));
+    }
+
     // ------------------------------------------------------------------------------------------------ the database
 
     /** Every table a request could write, in figures that change when anything is written. */
+    private long snapshotNanos;
+    private int snapshots;
+
     private String snapshot() throws Exception {
+        long t = System.nanoTime();
+        try {
+            return takeSnapshot();
+        } finally {
+            snapshotNanos += System.nanoTime() - t;
+            snapshots++;
+        }
+    }
+
+    private String takeSnapshot() throws Exception {
         try (Connection c = db.getConnection(); Statement s = c.createStatement();
                 ResultSet r = s.executeQuery("select "
                         + "(select count(*) || '/' || coalesce(sum(seq), 0) || '/' || coalesce(sum(max_entry_bytes), 0)"
