@@ -86,7 +86,7 @@ public class IdempotencyKeys {
         String body = reply.substring(space + 1);
         Response.ResponseBuilder r = Response.status(Integer.parseInt(reply.substring(0, space)))
                 .header(REPLAYED, "true");
-        return (body.isEmpty() ? r : r.type(MediaType.APPLICATION_JSON).entity(body)).build();
+        return (body.isEmpty() ? r : r.type(MediaType.APPLICATION_JSON + ";charset=UTF-8").entity(body)).build();
     }
 
     /** {@code answer}, marked as the first answer replayed when it is one. */

@@ -100,6 +100,7 @@ class ContextIdempotencyApiTest {
             assertEquals(first.statusCode(), retry.statusCode(), w + ": " + retry.asString());
             retry.then().header(IdempotencyKeys.REPLAYED, "true");
             assertEquals(first.asString(), retry.asString(), w + " is answered with its first answer");
+            assertEquals(first.contentType(), retry.contentType(), w + "'s Content-Type");
             assertEquals(written, journal(s), w + "'s retry wrote nothing");
             assertEquals(i + 2, count("select count(*) from idempotency where store_id = ?", s),
                     "each key recorded once");

@@ -134,6 +134,36 @@ class ContextSummarizerApiTest {
     }
 
     @Test
+    void aSummarizingCompactionRetriedUnderItsKeyLandsOnceAndIsAnsweredWithTheFirstAnswer() throws Exception {
+        String c = created(SUMMARIZATION, 7);
+        String store = c.split("/")[3];
+        modelAnswers("Read f1 to f5.");
+        io.restassured.response.Response first = json().header("Idempotency-Key", "k-compact").post(c + "/compact");
+        first.then().statusCode(200).body("compacted", equalTo(true)).header(IdempotencyKeys.REPLAYED,
+                org.hamcrest.Matchers.nullValue());
+        appended(c, 8, 6);
+        long records = journalRecords(store);
+        List<String> shown = prompt(c);
+
+        io.restassured.response.Response retry = json().header("Idempotency-Key", "k-compact").post(c + "/compact");
+        retry.then().statusCode(200).header(IdempotencyKeys.REPLAYED, "true");
+        assertEquals(first.asString(), retry.asString(), "the first answer, though there is more to compact now");
+        assertEquals(records, journalRecords(store), "the retry landed nothing");
+        assertEquals(shown, prompt(c));
+    }
+
+    private long journalRecords(String store) throws Exception {
+        try (java.sql.Connection c = db.getConnection(); java.sql.PreparedStatement p = c.prepareStatement(
+                "select count(*) from journal where store_id = ?")) {
+            p.setString(1, store);
+            try (java.sql.ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+
+    @Test
     void hierarchicalAsksForItsBlocksAtOnceAndKeepsThemInTheStepsOrder() throws Exception {
         String c = created("{\"name\": \"hierarchical\"}", 30);
         server().stubFor(post(urlEqualTo("/v1/chat/completions"))
