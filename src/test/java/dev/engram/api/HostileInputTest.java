@@ -780,7 +780,7 @@ class HostileInputTest {
         List<T> order = new ArrayList<>(all);
         java.util.Collections.shuffle(order, new Random(SEED));
         java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
-        return Arbitraries.just(0).map(x -> order.get(next.getAndIncrement() % order.size()));
+        return Arbitraries.create(() -> order.get(next.getAndIncrement() % order.size()));
     }
 
     /** The body with one member name (at any depth) given the mark. */
