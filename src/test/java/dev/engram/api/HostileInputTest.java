@@ -268,6 +268,8 @@ class HostileInputTest {
                         .firstValue("Content-Type").orElse("") + " " + abbreviate(r.body()) + "\n    " + why);
             }
         }
+        System.out.printf("hostile: shapes made from valid requests: %d nulls, %d texts, %d content types%n",
+                nullsMade, textsMade, ROUTES.size() * 5 + 5);
         System.out.printf("hostile: %d requests in %d ms, %d ms of it in %d snapshots; kinds %s%n", sent,
                 (System.nanoTime() - started) / 1_000_000, snapshotNanos / 1_000_000, snapshots, kinds);
         if (!failures.isEmpty()) {
@@ -663,7 +665,7 @@ class HostileInputTest {
                 bodies.add(new String[] {method, mutated});
             }
         });
-        return Combinators.combine(Arbitraries.of(bodies), Arbitraries.of(true, true, false)).as((b, session) -> {
+        return Combinators.combine(cycle(bodies), Arbitraries.of(true, true, false)).as((b, session) -> {
             String body = "{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"" + b[0] + "\""
                     + (b[1] == null ? "" : ", \"params\": " + b[1]) + "}";
             Map<String, String> headers = mcpHeaders();
@@ -689,10 +691,17 @@ class HostileInputTest {
      * may be answered as if the header were absent (its DELETEs aim at what does not exist, to leave the seed).
      */
     private Arbitrary<Attack> badContentTypes() {
-        Arbitrary<String> types = Arbitraries.of("a", "/", "application/", ";;", "text/plain; charset=");
         List<Route> routes = new ArrayList<>(ROUTES);
         routes.add(new Route("POST", "/mcp", "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}"));
-        return Combinators.combine(Arbitraries.of(routes), types).as((route, type) -> {
+        List<Map.Entry<Route, String>> pairs = new ArrayList<>();
+        for (Route route : routes) {
+            for (String type : List.of("a", "/", "application/", ";;", "text/plain; charset=")) {
+                pairs.add(Map.entry(route, type));
+            }
+        }
+        return cycle(pairs).map(pair -> {
+            Route route = pair.getKey();
+            String type = pair.getValue();
             boolean delete = route.method().equals("DELETE");
             Attack a = route.path().equals("/mcp")
                     ? new Attack("content-type", "POST", "/mcp?store=" + store + "&scope=user", mcpHeaders(),
@@ -733,7 +742,8 @@ class HostileInputTest {
                 attacks.add(request("null", route, store, "user", "style", "s1", Map.of(), body));
             }
         }
-        return Arbitraries.of(attacks);
+        nullsMade = attacks.size();
+        return cycle(attacks);
     }
 
     /**
@@ -753,10 +763,25 @@ class HostileInputTest {
                 }
             }
         }
-        return Arbitraries.of(attacks);
+        textsMade = attacks.size();
+        return cycle(attacks);
     }
 
     static final String MARK = "QQBADQQ";
+
+    private int nullsMade;
+    private int textsMade;
+
+    /**
+     * Every shape of a list in turn (in an order the seed shuffles), so that a run of N samples sends N different
+     * ones and a long enough run sends each.
+     */
+    private static <T> Arbitrary<T> cycle(List<T> all) {
+        List<T> order = new ArrayList<>(all);
+        java.util.Collections.shuffle(order, new Random(SEED));
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        return Arbitraries.create(() -> order.get(next.getAndIncrement() % order.size()));
+    }
 
     /** The body with one member name (at any depth) given the mark. */
     private static List<String> renamed(String json) {
@@ -852,7 +877,7 @@ class HostileInputTest {
         List<Route> writes = ROUTES.stream().filter(r -> !r.method().equals("GET") && !stateless(r)
                 && !r.path().contains("/search") && !(r.body() != null && r.body().contains("tool_result_read")))
                 .toList();
-        return Arbitraries.of(writes).map(route -> retry(route, fresh.incrementAndGet()));
+        return cycle(writes).map(route -> retry(route, fresh.incrementAndGet()));
     }
 
     private Attack retry(Route route, int n) {

@@ -77,7 +77,7 @@ class ChaosIT {
                         .env("QUARKUS_DATASOURCE_JDBC_ACQUISITION_TIMEOUT", "15S"));
             }
             for (EngramProcess r : replicas) {
-                r.start();
+                start(r);
             }
             run(dir, pgPort);
         } finally {
@@ -127,7 +127,7 @@ class ChaosIT {
                 what = victim.name;
                 victim.kill();
                 Thread.sleep(1000);
-                victim.start();
+                start(victim);
             }
             recoveries.add(what + " " + waitForWrites(at) + " ms");
             System.out.println("chaos: killed " + recoveries.get(recoveries.size() - 1));
@@ -394,6 +394,18 @@ class ChaosIT {
     }
 
     // ------------------------------------------------------------------------------------------------ the faults
+
+    /** Starts a replica and waits for it to be ready: up to 5 minutes (a loaded machine starts a JVM slowly; EngramProcess.start waits 60 s). */
+    private static void start(EngramProcess replica) throws Exception {
+        Process p = replica.launch();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        while (replica.readyStatus() != 200) {
+            if (!p.isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException(replica.name + " did not start; see " + replica.log);
+            }
+            Thread.sleep(100);
+        }
+    }
 
     /** SIGKILL to the postmaster (its backends end when they see it gone). */
     private static void killPostgres(Path dir) throws Exception {
