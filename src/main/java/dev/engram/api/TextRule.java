@@ -126,10 +126,19 @@ final class TextRule extends JsonParserDelegate {
             if (c.inArray()) {
                 parts.addFirst(String.valueOf(Math.max(0, c.getCurrentIndex())));
             } else if (c.getCurrentName() != null) {
-                parts.addFirst(c.getCurrentName().replaceAll("[\\p{Cntrl}\\p{Cs}]", "?"));
+                parts.addFirst(shown(c.getCurrentName()));
             }
         }
         return String.join(".", parts);
+    }
+
+    /** {@code name} with each control character and surrogate as {@code ?}, which a problem can always show. */
+    static String shown(String name) {
+        StringBuilder b = new StringBuilder(name.length());
+        for (char c : name.toCharArray()) {
+            b.append(Character.isISOControl(c) || Character.isSurrogate(c) ? '?' : c);
+        }
+        return b.toString();
     }
 
     // The shortcuts below would read past nextToken(), so they are taken through it.
