@@ -64,7 +64,7 @@ public class BrowserEdges {
         if (contentType == null) {
             return false;
         }
-        String[] parts = contentType.split(";");
+        String[] parts = contentType.split(";", -1);
         if (!parts[0].trim().equalsIgnoreCase("application/json")) {
             return false;
         }

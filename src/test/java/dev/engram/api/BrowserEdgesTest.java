@@ -56,6 +56,8 @@ class BrowserEdgesTest {
                 Arguments.of("PUT", "/scopes/user/entries/csrf", "multipart/form-data; boundary=b",
                         "--b\r\nContent-Disposition: form-data; name=content\r\n\r\nx\r\n--b--\r\n"),
                 Arguments.of("PUT", "/scopes/user/entries/csrf", "application/jsonx", entry),
+                Arguments.of("PUT", "/scopes/user/entries/csrf", ";;", entry),
+                Arguments.of("PUT", "/scopes/user/entries/csrf", ";", entry),
                 Arguments.of("PATCH", "/scopes/user/entries/csrf", "text/plain",
                         "{\"old_text\":\"a\",\"new_text\":\"b\"}"),
                 Arguments.of("PUT", "", "text/plain", "{\"max_entry_bytes\":64}"),
