@@ -470,6 +470,25 @@ public abstract class StoreContract {
     }
 
     @Test
+    void aSearchEndsBeforeTheHitThatWouldTakeItOverTheByteBound() {
+        Store s = newStore();
+        for (String name : List.of("a", "b", "c", "d", "e")) {
+            s.put(entry(USER, name, "needle " + repeat('x', 93)), PutOptions.NONE);
+        }
+        Paged<Entry> bounded = s.searchPage(List.of(), "needle", 10, 250);
+        assertEquals(List.of("a", "b"), bounded.items().stream().map(Entry::name).toList());
+        assertTrue(bounded.more(), "a search cut at the bound says so");
+        Paged<Entry> scoped = s.searchPage(List.of(USER), "needle", 10, 250);
+        assertEquals(List.of("a", "b"), scoped.items().stream().map(Entry::name).toList());
+        Paged<Entry> tight = s.searchPage(List.of(), "needle", 10, 1);
+        assertEquals(List.of("a"), tight.items().stream().map(Entry::name).toList(), "the first is always sent");
+        Paged<Entry> all = s.searchPage(List.of(), "needle", 10, 1 << 20);
+        assertEquals(5, all.items().size());
+        assertFalse(all.more());
+        assertFalse(s.searchPage(List.of(), "needle", 3, 1 << 20).more(), "the limit is not the bound");
+    }
+
+    @Test
     void aLostUpdatesPageEndsAtTheByteBound() {
         Store s = newStore();
         String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
