@@ -78,7 +78,7 @@ class PageBytesTest {
         JsonPath narrow = json().queryParam("q", "xxxx").queryParam("limit", 3).get("/v1/stores/" + s + "/search")
                 .then().statusCode(200).extract().jsonPath();
         assertEquals(3, narrow.getList("entries").size());
-        assertEquals(null, narrow.get("truncated"), "a search its limit ended is not truncated");
+        assertTrue(narrow.getMap("$").get("truncated") == null, "a search its limit ended is not truncated");
 
         String lines = json().accept(JournalResource.NDJSON).get("/v1/stores/" + s + "/journal").then()
                 .statusCode(200).extract().asString();

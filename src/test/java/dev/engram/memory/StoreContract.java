@@ -172,6 +172,10 @@ public abstract class StoreContract {
         assertEquals(1, s.search(List.of(), sixteen, 0).size());
         Invalid words = assertThrows(Invalid.class, () -> s.search(List.of(), sixteen + " two", 0));
         assertEquals("query-words", words.rule());
+        assertEquals("query-words", assertThrows(Invalid.class,
+                () -> s.searchPage(List.of(), sixteen + " two", 10, 1 << 20)).rule());
+        assertEquals("query-length", assertThrows(Invalid.class,
+                () -> s.searchPage(List.of(), repeat('o', Match.MAX_QUERY_CHARS + 1), 10, 1 << 20)).rule());
         Invalid length = assertThrows(Invalid.class,
                 () -> s.search(List.of(), repeat('o', Match.MAX_QUERY_CHARS + 1), 0));
         assertEquals("query-length", length.rule());

@@ -125,6 +125,7 @@ final class PgStore implements Store {
 
     @Override
     public Paged<Entry> searchPage(List<Scope> scopes, String query, int limit, long maxBytes) {
+        Match.checkQuery(query);
         List<Entry> found = stores.queries().search(id, scopes, Match.words(query), limit, maxBytes);
         return Paged.of(found, found.size(), maxBytes, Entry::size);
     }
