@@ -161,6 +161,7 @@ public class MemoryResource {
     }
 
     @POST
+    @ReadOnly
     @Path("search")
     @Consumes(MediaType.APPLICATION_JSON)
     public ResultsJson search(MemoryJson.Search body) {
