@@ -28,6 +28,7 @@ import java.util.Optional;
  * always stays, and a message that stays is answered exactly as it was sent.
  */
 @Path("/v1/compact")
+@ReadOnly
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
 public class CompactResource {

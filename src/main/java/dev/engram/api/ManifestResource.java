@@ -17,6 +17,7 @@ import java.util.List;
  * store is read or written.
  */
 @Path("/v1/manifests")
+@ReadOnly
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)
 public class ManifestResource {

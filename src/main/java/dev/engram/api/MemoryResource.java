@@ -1,9 +1,13 @@
 package dev.engram.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.engram.api.access.Gate;
 import dev.engram.memory.Invalid;
 import dev.engram.recall.Bank;
 import dev.engram.memory.IdempotencyKey;
+import dev.engram.memory.Paged;
+import dev.engram.ops.EngramConfig;
+import dev.engram.recall.Scored;
 import dev.engram.recall.Memory;
 import dev.engram.recall.MemoryReplayed;
 import dev.engram.recall.MemoryPage;
@@ -47,15 +51,23 @@ public class MemoryResource {
     @Inject
     IdempotencyKeys keys;
 
+    @Inject
+    EngramConfig config;
+
     @PathParam("store")
     String storeId;
 
-    /** A list of memories: a page of all with the total, or a bank's or a type's. */
-    public record MemoriesJson(List<MemoryJson> memories, Long total) {
+    /**
+     * A list of memories: a page of all with the total, or a bank's or a type's; {@code truncated} (only when true)
+     * when it ended before the limit at {@code engram.limits.page-bytes}.
+     */
+    public record MemoriesJson(List<MemoryJson> memories, Long total,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean truncated) {
     }
 
-    /** What a search found, best first. */
-    public record ResultsJson(List<MemoryJson.ScoredJson> results) {
+    /** What a search found, best first; {@code truncated} (only when true) when the page's byte bound ended it. */
+    public record ResultsJson(List<MemoryJson.ScoredJson> results,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean truncated) {
     }
 
     /** {@code {"reason"}}, {@code {"by"}}, {@code {"by", "summary"}}: what a change names. */
@@ -131,18 +143,22 @@ public class MemoryResource {
         if (bank != null && type != null) {
             throw new Invalid("list-filter", "type", "List by bank or by type, not both; search filters on both.");
         }
+        long maxBytes = config.limits().pageBytes();
         if (bank != null) {
-            return new MemoriesJson(json(recall().inBank(Bank.parse(bank), n)), null);
+            Paged<Memory> page = recall().inBank(Bank.parse(bank), n, maxBytes);
+            return new MemoriesJson(json(page.items()), null, page.more());
         }
         if (type != null) {
             MemoryRules.checkType(type);
-            return new MemoriesJson(json(recall().ofType(type, n)), null);
+            Paged<Memory> page = recall().ofType(type, n, maxBytes);
+            return new MemoriesJson(json(page.items()), null, page.more());
         }
-        MemoryPage page = recall().list(n, (int) Params.number(offset, "offset", 0, Integer.MAX_VALUE, 0));
-        return new MemoriesJson(json(page.memories()), page.total());
+        MemoryPage page = recall().list(n, (int) Params.number(offset, "offset", 0, Integer.MAX_VALUE, 0), maxBytes);
+        return new MemoriesJson(json(page.memories()), page.total(), page.truncated());
     }
 
     @POST
+    @ReadOnly
     @Path("search")
     @Consumes(MediaType.APPLICATION_JSON)
     public ResultsJson search(MemoryJson.Search body) {
@@ -161,8 +177,9 @@ public class MemoryResource {
                 + "of them, ranked by how many, so a few distinctive words rank best.");
         SearchOptions options = new SearchOptions(b.query(), topK, b.minScore() == null ? 0 : b.minScore(),
                 Boolean.TRUE.equals(b.includeArchived()), Boolean.TRUE.equals(b.includeStale()), b.type(), banks);
-        return new ResultsJson(recall().search(options).stream()
-                .map(s -> new MemoryJson.ScoredJson(MemoryJson.of(s.memory()), s.score())).toList());
+        Paged<Scored> found = recall().search(options, config.limits().pageBytes());
+        return new ResultsJson(found.items().stream()
+                .map(s -> new MemoryJson.ScoredJson(MemoryJson.of(s.memory()), s.score())).toList(), found.more());
     }
 
     /** Deletes every memory of the store (admin): banks' settings, slots and mental models stay. */

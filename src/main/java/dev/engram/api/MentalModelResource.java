@@ -1,6 +1,10 @@
 package dev.engram.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.engram.api.access.Gate;
+import dev.engram.memory.Paged;
+import dev.engram.memory.Utf8;
+import dev.engram.ops.EngramConfig;
 import dev.engram.memory.Invalid;
 import dev.engram.recall.MemoryRules;
 import dev.engram.recall.MentalModel;
@@ -30,6 +34,9 @@ public class MentalModelResource {
     @Inject
     Gate gate;
 
+    @Inject
+    EngramConfig config;
+
     @PathParam("store")
     String storeId;
 
@@ -46,14 +53,21 @@ public class MentalModelResource {
     record ModelBody(String name, String description, String content, List<String> tags) {
     }
 
-    /** The list, most recently updated first. */
-    public record ModelsJson(List<ModelJson> mentalModels) {
+    /**
+     * The list, most recently updated first; {@code truncated} (only when true) when it ended at
+     * {@code engram.limits.page-bytes} of content.
+     */
+    public record ModelsJson(List<ModelJson> mentalModels,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean truncated) {
     }
 
     @GET
     public ModelsJson list() {
         gate.checkReadsMemories(Params.store(storeId));
-        return new ModelsJson(recall().models().stream().map(ModelJson::of).toList());
+        List<MentalModel> all = recall().models();
+        Paged<MentalModel> page = Paged.of(all, all.size(), config.limits().pageBytes(),
+                m -> Utf8.length(m.content()));
+        return new ModelsJson(page.items().stream().map(ModelJson::of).toList(), page.more());
     }
 
     @GET

@@ -22,6 +22,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Response;
 import java.sql.SQLException;
 import java.util.Map;
@@ -45,37 +46,37 @@ public class Problems {
     WriteOutcomes outcomes;
 
     @ServerExceptionMapper
-    public Response memory(MemoryException e, HttpServerRequest request) {
-        return respond(e, request);
+    public Response memory(MemoryException e, HttpServerRequest request, ResourceInfo route) {
+        return respond(e, request, route);
     }
 
     @ServerExceptionMapper
-    public Response json(JacksonException e, HttpServerRequest request) {
-        return respond(e, request);
+    public Response json(JacksonException e, HttpServerRequest request, ResourceInfo route) {
+        return respond(e, request, route);
     }
 
     @ServerExceptionMapper
-    public Response mismatched(MismatchedInputException e, HttpServerRequest request) {
-        return respond(e, request);
+    public Response mismatched(MismatchedInputException e, HttpServerRequest request, ResourceInfo route) {
+        return respond(e, request, route);
     }
 
     @ServerExceptionMapper
-    public Response web(WebApplicationException e, HttpServerRequest request) {
-        return respond(e, request);
+    public Response web(WebApplicationException e, HttpServerRequest request, ResourceInfo route) {
+        return respond(e, request, route);
     }
 
     @ServerExceptionMapper
-    public Response unavailable(StoreUnavailable e, HttpServerRequest request) {
-        return respond(e, request);
+    public Response unavailable(StoreUnavailable e, HttpServerRequest request, ResourceInfo route) {
+        return respond(e, request, route);
     }
 
     @ServerExceptionMapper
-    public Response other(Throwable e, HttpServerRequest request) {
-        return respond(e, request);
+    public Response other(Throwable e, HttpServerRequest request, ResourceInfo route) {
+        return respond(e, request, route);
     }
 
-    private Response respond(Throwable e, HttpServerRequest request) {
-        Problem p = request != null && READS.contains(request.method()) ? problemOfRead(e) : problem(e);
+    private Response respond(Throwable e, HttpServerRequest request, ResourceInfo route) {
+        Problem p = reads(request, route) ? problemOfRead(e) : problem(e);
         if (p.status() < 500) {
             LOG.debugf("Refused %s %s with %d %s: %s", request == null ? "" : request.method(),
                     request == null ? "" : request.path(), p.status(), p.slug(), p.detail());
@@ -85,6 +86,16 @@ public class Problems {
     }
 
     private static final Set<HttpMethod> READS = Set.of(HttpMethod.GET, HttpMethod.HEAD);
+
+    /** Whether the request only reads: a GET or HEAD, or a route marked {@link ReadOnly}. */
+    private static boolean reads(HttpServerRequest request, ResourceInfo route) {
+        if (request != null && READS.contains(request.method())) {
+            return true;
+        }
+        java.lang.reflect.Method m = route == null ? null : route.getResourceMethod();
+        return m != null && (m.isAnnotationPresent(ReadOnly.class)
+                || m.getDeclaringClass().isAnnotationPresent(ReadOnly.class));
+    }
 
     /**
      * What a failure of a read (GET, HEAD) means to the caller: as {@link #problem}, except that a database lost or a

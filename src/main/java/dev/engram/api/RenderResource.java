@@ -6,6 +6,7 @@ import dev.engram.api.access.Gate;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Listing;
 import dev.engram.memory.NotFound;
+import dev.engram.memory.Paged;
 import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
@@ -130,8 +131,10 @@ public class RenderResource {
         SessionManifests.SessionHistory h = sessions.history(Params.store(storeId), Preconditions.session(session));
         List<SessionRecordJson> records = h.records().stream().filter(r -> r.seq() > from)
                 .map(r -> new SessionRecordJson(r.seq(), r.record(), r.hash(), r.at())).toList();
-        boolean more = records.size() > n;
-        List<SessionRecordJson> page = more ? records.subList(0, n) : records;
+        Paged<SessionRecordJson> paged = Paged.of(records, n, config.limits().pageBytes(),
+                r -> dev.engram.memory.Utf8.length(r.record()));
+        boolean more = paged.more();
+        List<SessionRecordJson> page = paged.items();
         return new ManifestsJson(page, more ? page.get(page.size() - 1).seq() : null, more,
                 ManifestJson.of(h.inForce()), h.inForce().hash());
     }

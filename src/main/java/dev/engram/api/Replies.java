@@ -26,8 +26,8 @@ final class Replies {
         }
     }
 
-    /** Entries, from a search. */
-    record Entries(List<EntryJson> entries) {
+    /** Entries, from a search; {@code truncated} (only when true) when the page's byte bound ended them early. */
+    record Entries(List<EntryJson> entries, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean truncated) {
     }
 
     /** One page of a scope's entries: {@code next} is the name to list on after, null on the last page. */

@@ -35,11 +35,11 @@ public class SearchResource {
             @QueryParam("scope") List<String> scopes, @QueryParam("limit") String limit) {
         int n = (int) Params.number(limit, "limit", 1, config.search().maxLimit(), config.search().defaultLimit());
         List<Scope> readable = gate.in(Params.store(store)).narrowReads(Params.scopes(scopes));
-        List<Entry> found = stores.store(store).search(readable, q == null ? "" : q, n);
-        if (found.isEmpty() && !stores.exists(store)) {
+        Paged<Entry> found = stores.store(store).searchPage(readable, q == null ? "" : q, n,
+                config.limits().pageBytes());
+        if (found.items().isEmpty() && !stores.exists(store)) {
             throw NotFound.store(store);
         }
-        List<Entry> page = Paged.of(found, n, config.limits().pageBytes(), Entry::size).items();
-        return new Replies.Entries(page.stream().map(EntryJson::of).toList());
+        return new Replies.Entries(found.items().stream().map(EntryJson::of).toList(), found.more());
     }
 }

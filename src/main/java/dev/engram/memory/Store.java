@@ -106,6 +106,15 @@ public interface Store {
     List<Entry> search(List<Scope> scopes, String query, int limit);
 
     /**
+     * As {@link #search}, the hits ending before the entry whose content would take theirs over {@code maxBytes}
+     * (the first is always in it; {@code more} then). A store may read no more than the page and the hit after it.
+     */
+    default Paged<Entry> searchPage(List<Scope> scopes, String query, int limit, long maxBytes) {
+        List<Entry> found = search(scopes, query, limit);
+        return Paged.of(found, found.size(), maxBytes, Entry::size);
+    }
+
+    /**
      * Up to {@code limit} records with {@code seq} greater than {@code after}, in order; 0 reads from the
      * beginning. A reader resumes with the last seq it saw.
      */

@@ -50,6 +50,11 @@ public record Memory(String id, Bank bank, String type, String content, double i
         revisions = revisions == null ? List.of() : List.copyOf(revisions);
     }
 
+    /** The bytes a page's byte bound counts for this memory: its content's, in UTF-8, as stored. */
+    public long bytes() {
+        return dev.engram.memory.Utf8.length(content);
+    }
+
     /** A new memory of {@code type} in {@code bank}, as a caller would send it; {@link #saved} fills the rest. */
     public static Memory draft(Bank bank, String type, String content, double importance) {
         return new Memory("", bank, type, content, importance, List.of(), List.of(), "", 0, List.of(), null, null,

@@ -1,5 +1,6 @@
 package dev.engram.recall;
 
+import dev.engram.memory.Paged;
 import java.util.List;
 
 /**
@@ -39,8 +40,28 @@ public interface Recall {
     /** A page of every memory, newest first (then by id), and the total. */
     MemoryPage list(int limit, int offset);
 
+    /**
+     * As {@link #list(int, int)}, ending before the memory whose {@link Memory#bytes} would take the page over
+     * {@code maxBytes} (the first is always in it), {@code truncated} then. A store may read no more than the page
+     * and the memory after it.
+     */
+    default MemoryPage list(int limit, int offset, long maxBytes) {
+        MemoryPage all = list(limit, offset);
+        Paged<Memory> page = Paged.of(all.memories(), all.memories().size(), maxBytes, Memory::bytes);
+        return new MemoryPage(page.items(), all.total(), page.more());
+    }
+
     /** The bank's memories but archived ones, most important first, then newest. */
     List<Memory> inBank(Bank bank, int limit);
+
+    /**
+     * As {@link #inBank(Bank, int)}, bounded as {@link #list(int, int, long)} is: {@code more} says that the bound,
+     * not the limit or the bank, ended the list.
+     */
+    default Paged<Memory> inBank(Bank bank, int limit, long maxBytes) {
+        List<Memory> all = inBank(bank, limit);
+        return Paged.of(all, all.size(), maxBytes, Memory::bytes);
+    }
 
     /**
      * The bank's {@code n} most important memories (then newest), archived and stale ones left out unless included:
@@ -51,8 +72,23 @@ public interface Recall {
     /** The memories of {@code type} in every bank but archived ones, most important first, then newest. */
     List<Memory> ofType(String type, int limit);
 
+    /** As {@link #ofType(String, int)}, bounded as {@link #inBank(Bank, int, long)} is. */
+    default Paged<Memory> ofType(String type, int limit, long maxBytes) {
+        List<Memory> all = ofType(type, limit);
+        return Paged.of(all, all.size(), maxBytes, Memory::bytes);
+    }
+
     /** The memories the query finds, best first; none when the query has no tokens. Not an access. */
     List<Scored> search(SearchOptions options);
+
+    /**
+     * As {@link #search(SearchOptions)}, the results ending before the memory that would take their
+     * {@link Memory#bytes} over {@code maxBytes} (the best is always in it): {@code more} then.
+     */
+    default Paged<Scored> search(SearchOptions options, long maxBytes) {
+        List<Scored> found = search(options);
+        return Paged.of(found, found.size(), maxBytes, s -> s.memory().bytes());
+    }
 
     /** Deletes every memory of the store; banks' configurations, slots and mental models stay. */
     long clear();

@@ -71,6 +71,15 @@ class PageBytesTest {
         }
         assertEquals(expected, seqs);
 
+        JsonPath found = json().queryParam("q", "xxxx").queryParam("limit", 200).get("/v1/stores/" + s + "/search")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(PAGE_BYTES / ENTRY, found.getList("entries").size(), "a search ends at the byte bound");
+        assertTrue(found.getBoolean("truncated"), "and says so");
+        JsonPath narrow = json().queryParam("q", "xxxx").queryParam("limit", 3).get("/v1/stores/" + s + "/search")
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(3, narrow.getList("entries").size());
+        assertTrue(narrow.getMap("$").get("truncated") == null, "a search its limit ended is not truncated");
+
         String lines = json().accept(JournalResource.NDJSON).get("/v1/stores/" + s + "/journal").then()
                 .statusCode(200).extract().asString();
         assertEquals(COUNT, lines.lines().count(), "NDJSON streams every record, a bounded page at a time");

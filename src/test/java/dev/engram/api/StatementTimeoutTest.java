@@ -78,4 +78,21 @@ class StatementTimeoutTest {
             holder.rollback();
         }
     }
+
+    @Test
+    void aSearchPostedStuckBehindALockIsAnswered503AsARead() throws Exception {
+        String s = Api.newStore();
+        try (Connection holder = db.getConnection()) {
+            holder.setAutoCommit(false);
+            try (Statement lock = holder.createStatement()) {
+                lock.execute("lock table memory in access exclusive mode");
+            }
+            Api.json().body("{\"query\":\"anything\"}").post("/v1/stores/" + s + "/memories/search").then()
+                    .statusCode(503).contentType("application/problem+json")
+                    .body("type", equalTo("https://engram.dev/problems/unavailable"))
+                    .body("detail", containsString("read"))
+                    .body("detail", not(containsString("may or may not have landed")));
+            holder.rollback();
+        }
+    }
 }

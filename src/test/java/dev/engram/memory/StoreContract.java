@@ -172,6 +172,10 @@ public abstract class StoreContract {
         assertEquals(1, s.search(List.of(), sixteen, 0).size());
         Invalid words = assertThrows(Invalid.class, () -> s.search(List.of(), sixteen + " two", 0));
         assertEquals("query-words", words.rule());
+        assertEquals("query-words", assertThrows(Invalid.class,
+                () -> s.searchPage(List.of(), sixteen + " two", 10, 1 << 20)).rule());
+        assertEquals("query-length", assertThrows(Invalid.class,
+                () -> s.searchPage(List.of(), repeat('o', Match.MAX_QUERY_CHARS + 1), 10, 1 << 20)).rule());
         Invalid length = assertThrows(Invalid.class,
                 () -> s.search(List.of(), repeat('o', Match.MAX_QUERY_CHARS + 1), 0));
         assertEquals("query-length", length.rule());
@@ -467,6 +471,25 @@ public abstract class StoreContract {
         }
         assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), seqs);
         assertEquals(1, s.journalPage(0, 10, 1).items().size(), "the first is always sent");
+    }
+
+    @Test
+    void aSearchEndsBeforeTheHitThatWouldTakeItOverTheByteBound() {
+        Store s = newStore();
+        for (String name : List.of("a", "b", "c", "d", "e")) {
+            s.put(entry(USER, name, "needle " + repeat('x', 93)), PutOptions.NONE);
+        }
+        Paged<Entry> bounded = s.searchPage(List.of(), "needle", 10, 250);
+        assertEquals(List.of("a", "b"), bounded.items().stream().map(Entry::name).toList());
+        assertTrue(bounded.more(), "a search cut at the bound says so");
+        Paged<Entry> scoped = s.searchPage(List.of(USER), "needle", 10, 250);
+        assertEquals(List.of("a", "b"), scoped.items().stream().map(Entry::name).toList());
+        Paged<Entry> tight = s.searchPage(List.of(), "needle", 10, 1);
+        assertEquals(List.of("a"), tight.items().stream().map(Entry::name).toList(), "the first is always sent");
+        Paged<Entry> all = s.searchPage(List.of(), "needle", 10, 1 << 20);
+        assertEquals(5, all.items().size());
+        assertFalse(all.more());
+        assertFalse(s.searchPage(List.of(), "needle", 3, 1 << 20).more(), "the limit is not the bound");
     }
 
     @Test

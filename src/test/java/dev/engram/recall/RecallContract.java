@@ -43,6 +43,38 @@ abstract class RecallContract {
     }
 
     @Test
+    void listsAndSearchesEndBeforeTheMemoryThatWouldTakeThemOverTheByteBound() {
+        Recall r = newRecall();
+        for (String id : List.of("m1", "m2", "m3", "m4", "m5")) {
+            r.save(memory(id, ALICE, "needle " + "x".repeat(93), 0.5));
+        }
+        MemoryPage first = r.list(10, 0, 250);
+        assertEquals(List.of("m1", "m2"), first.memories().stream().map(Memory::id).toList());
+        assertTrue(first.truncated());
+        assertEquals(5, first.total());
+        MemoryPage last = r.list(10, 4, 250);
+        assertEquals(List.of("m5"), last.memories().stream().map(Memory::id).toList());
+        assertFalse(last.truncated());
+        assertEquals(1, r.list(10, 0, 1).memories().size(), "the first is always sent");
+        assertFalse(r.list(3, 0, 1 << 20).truncated(), "the limit is not the bound");
+
+        dev.engram.memory.Paged<Memory> bank = r.inBank(ALICE, 10, 250);
+        assertEquals(List.of("m1", "m2"), bank.items().stream().map(Memory::id).toList());
+        assertTrue(bank.more());
+        assertFalse(r.inBank(ALICE, 10, 1 << 20).more());
+        dev.engram.memory.Paged<Memory> facts = r.ofType("fact", 10, 250);
+        assertEquals(2, facts.items().size());
+        assertTrue(facts.more());
+        assertEquals(5, r.ofType("fact", 10, 1 << 20).items().size());
+
+        dev.engram.memory.Paged<Scored> found = r.search(SearchOptions.of("needle"), 250);
+        assertEquals(2, found.items().size());
+        assertTrue(found.more());
+        assertFalse(r.search(SearchOptions.of("needle"), 1 << 20).more());
+        assertEquals(5, r.search(SearchOptions.of("needle"), 1 << 20).items().size());
+    }
+
+    @Test
     void t1ASavedMemoryReadsBackExactly() {
         Recall r = newRecall();
         Memory m1 = new Memory("m1", ALICE, "", "Apollo ships on Friday.", 0.8, List.of("deadline", "apollo"),

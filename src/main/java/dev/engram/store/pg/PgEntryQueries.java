@@ -139,8 +139,23 @@ class PgEntryQueries {
      * pinned by {@link #PIN_SEARCH_PLAN}.
      */
     List<Entry> search(String store, List<Scope> scopes, List<String> words, int limit) {
+        return search(store, scopes, words, limit, -1);
+    }
+
+    /**
+     * As {@link #search(String, List, List, int)}, none of the hits starting past {@code maxBytes} of content of the
+     * hits before it (summed in PostgreSQL), when {@code maxBytes} is not negative: the byte-bounded page and the hit
+     * after it, never the rest.
+     */
+    List<Entry> search(String store, List<Scope> scopes, List<String> words, int limit, long maxBytes) {
         List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
         String sql = searchSql(!distinct.isEmpty(), words.size(), limit);
+        if (maxBytes >= 0) {
+            sql = "select scope, name, content, meta, hash, updated from (select q.*, coalesce(sum(octet_length("
+                    + "q.content)) over (order by q.position rows between unbounded preceding and 1 preceding), 0) "
+                    + "as bytes_before from (select q.*, row_number() over () as position from (" + sql + ") q) q) q "
+                    + "where q.bytes_before <= " + maxBytes + " or q.position <= 2 order by q.position";
+        }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try (Statement pin = c.createStatement(); PreparedStatement s = c.prepareStatement(sql)) {
@@ -170,8 +185,8 @@ class PgEntryQueries {
 
     /** The search's SQL: parameters the store, the scopes (when {@code scoped}), one pattern a word, the scopes. */
     static String searchSql(boolean scoped, int words, int limit) {
-        StringBuilder sql = new StringBuilder("select scope, name, content, meta::text, hash, updated from entry "
-                + "where (store_id || '') = ?");
+        StringBuilder sql = new StringBuilder("select scope, name, content, meta::text as meta, hash, updated "
+                + "from entry where (store_id || '') = ?");
         if (scoped) {
             sql.append(" and (scope || '') = any(?)");
         }

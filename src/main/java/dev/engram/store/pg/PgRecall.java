@@ -4,6 +4,7 @@ import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.KeyReused;
 import dev.engram.memory.Limited;
 import dev.engram.memory.NotFound;
+import dev.engram.memory.Paged;
 import dev.engram.recall.Bank;
 import dev.engram.recall.BankSettings;
 import dev.engram.recall.ContextSlots;
@@ -259,16 +260,58 @@ final class PgRecall implements Recall {
         });
     }
 
+    private static final String NEWEST = "m.created_at desc, m.id";
+    private static final String MOST_IMPORTANT = "m.importance desc, m.created_at desc, m.id";
+
     @Override
     public MemoryPage list(int limit, int offset) {
         List<Memory> page = query("select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? "
-                + "order by m.created_at desc, m.id limit ? offset ?", limit(limit), Math.max(0, offset));
+                + "order by " + NEWEST + " limit ? offset ?", limit(limit), Math.max(0, offset));
+        return new MemoryPage(page, count());
+    }
+
+    @Override
+    public MemoryPage list(int limit, int offset, long maxBytes) {
+        Paged<Memory> page = bounded("where m.store_id = ? ", NEWEST, maxBytes, limit(limit), Math.max(0, offset));
+        return new MemoryPage(page.items(), count(), page.more());
+    }
+
+    @Override
+    public Paged<Memory> inBank(Bank bank, int limit, long maxBytes) {
+        return bounded("where m.store_id = ? and m.bank = ? and not m.archived ", MOST_IMPORTANT, maxBytes,
+                bank.bankId(), limit(limit), 0);
+    }
+
+    @Override
+    public Paged<Memory> ofType(String type, int limit, long maxBytes) {
+        return bounded("where m.store_id = ? and m.type = ? and not m.archived ", MOST_IMPORTANT, maxBytes, type,
+                limit(limit), 0);
+    }
+
+    /**
+     * The memories {@code where} (its parameters {@code args}, then the limit and the offset) selects in
+     * {@code order}, ending before the one whose content would take theirs over {@code maxBytes}: PostgreSQL sums
+     * the contents' sizes over the page, so only the page and the memory after it are read.
+     */
+    private Paged<Memory> bounded(String where, String order, long maxBytes, Object... args) {
+        String sql = "select * from (select q.*, coalesce(sum(octet_length(q.content)) over (order by q.position "
+                + "rows between unbounded preceding and 1 preceding), 0) as bytes_before, row_number() over (order by "
+                + "q.position) as n from (select " + MemoryRecords.COLUMNS + ", row_number() over (order by " + order
+                + ") as position" + FROM + where + "order by " + order + " limit ? offset ?) q) q "
+                + "where q.bytes_before <= ? or q.n <= 2 order by q.n";
+        Object[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        all[args.length] = maxBytes;
+        List<Memory> rows = query(sql, all);
+        return Paged.of(rows, rows.size(), maxBytes, Memory::bytes);
+    }
+
+    private long count() {
         try (Connection c = recalls.dataSource().getConnection();
                 PreparedStatement s = c.prepareStatement("select count(*) from memory where store_id = ?")) {
             s.setString(1, store);
             try (ResultSet r = s.executeQuery()) {
                 r.next();
-                return new MemoryPage(page, r.getLong(1));
+                return r.getLong(1);
             }
         } catch (SQLException e) {
             throw new StoreUnavailable(e);

@@ -124,6 +124,13 @@ final class PgStore implements Store {
     }
 
     @Override
+    public Paged<Entry> searchPage(List<Scope> scopes, String query, int limit, long maxBytes) {
+        Match.checkQuery(query);
+        List<Entry> found = stores.queries().search(id, scopes, Match.words(query), limit, maxBytes);
+        return Paged.of(found, found.size(), maxBytes, Entry::size);
+    }
+
+    @Override
     public Paged<Change> journalPage(long after, int limit, long maxBytes) {
         return Paged.of(stores.reads().journal(id, Math.max(after, 0), limit + 1, maxBytes), limit, maxBytes,
                 Change::bytes);
