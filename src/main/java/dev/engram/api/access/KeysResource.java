@@ -37,8 +37,13 @@ public class KeysResource {
     @Inject
     Tokens tokens;
 
-    /** What issues a key: its name and grants. */
-    public record IssueBody(String name, List<GrantJson> grants) {
+    /**
+     * What issues a key: its name and grants. A {@code null} grant is kept for {@link GrantJson#toGrants}, whose
+     * refusal ({@code grant-missing}) says what a grant looks like, rather than the REST mapper's generic one.
+     */
+    public record IssueBody(String name,
+            @com.fasterxml.jackson.annotation.JsonSetter(contentNulls = com.fasterxml.jackson.annotation.Nulls.SET)
+            List<GrantJson> grants) {
     }
 
     /** A key just issued: {@code key} is its secret, shown this once. */
