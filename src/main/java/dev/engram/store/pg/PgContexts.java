@@ -191,7 +191,7 @@ public class PgContexts {
             try {
                 Savepoint unseen = null;
                 if (once.isPresent()) {
-                    Optional<String> first = firstAnswer(c, store, once.get().key());
+                    Optional<String> first = KeySeen.lock(c, store, once.get().key()).map(KeySeen::reply);
                     if (first.isPresent()) {
                         throw new Replayed(first.get());
                     }
@@ -246,22 +246,6 @@ public class PgContexts {
                     e.toString());
         }
         return done.answer();
-    }
-
-    /**
-     * Takes the lock of {@code key} until the transaction ends and answers what the change first made under it
-     * answered; empty when none did. EG422 when the key came with another request.
-     */
-    private static Optional<String> firstAnswer(Connection c, String store, IdempotencyKey key) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select reply from engram_key_seen(?, ?, ?, ?)")) {
-            s.setString(1, store);
-            s.setString(2, key.caller());
-            s.setString(3, key.key());
-            s.setString(4, key.fingerprint());
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(r.getString(1)) : Optional.empty();
-            }
-        }
     }
 
     /** Records the key of {@code once} with the change's {@code seq} (0: it wrote nothing) and its answer. */

@@ -213,21 +213,12 @@ final class PgRecall implements Recall {
      * lock (so a retry racing the first waits for it); EG422 when the key came with another request.
      */
     private Optional<MemoryReplayed> firstUnder(Connection c, IdempotencyKey key) throws SQLException {
-        long seq;
-        String reply;
-        try (PreparedStatement s = c.prepareStatement("select seq, reply from engram_key_seen(?, ?, ?, ?)")) {
-            s.setString(1, store);
-            s.setString(2, key.caller());
-            s.setString(3, key.key());
-            s.setString(4, key.fingerprint());
-            try (ResultSet r = s.executeQuery()) {
-                if (!r.next()) {
-                    return Optional.empty();
-                }
-                seq = r.getLong(1);
-                reply = r.getString(2);
-            }
+        Optional<KeySeen> seen = KeySeen.lock(c, store, key);
+        if (seen.isEmpty()) {
+            return Optional.empty();
         }
+        long seq = seen.get().seq();
+        String reply = seen.get().reply();
         // A statement of its own: one that began before the key's lock was granted would not see the record that
         // the save holding the lock committed meanwhile.
         try (PreparedStatement s = c.prepareStatement("select record::text from journal where store_id = ? "
