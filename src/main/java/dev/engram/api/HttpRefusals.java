@@ -18,9 +18,7 @@ import org.jboss.logging.Logger;
  *
  * <p>What Vert.x refuses while decoding the request head (a request line over the limit, NUL or DEL in a header, a
  * duplicate or negative {@code Content-Length}, {@code Content-Length} with {@code Transfer-Encoding}) never reaches
- * a route: {@code Http1xServerConnection#handleMessage} hands it to the server's invalid-request handler, which
- * {@code HttpServerImpl#listen} fixes when Quarkus starts the server; Quarkus sets none, so Vert.x's
- * {@code HttpServerRequest#DEFAULT_INVALID_REQUEST_HANDLER} answers it, with no body and {@code Connection: close}.
+ * a route; {@link DecodeRefusals} answers it as a problem in the connection's Netty pipeline.
  */
 @ApplicationScoped
 public class HttpRefusals {
