@@ -7,15 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import dev.engram.ErrorLog;
 
 /**
  * Client mistakes are not faults: a run of bad requests over REST and MCP, each answered with a 4xx problem or a
@@ -24,40 +19,15 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ClientMistakesLogTest {
 
-    private final List<LogRecord> errors = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            if (record.getLevel().intValue() >= Level.SEVERE.intValue()) {
-                errors.add(record);
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-
-    @BeforeEach
-    void listen() {
-        Logger.getLogger("").addHandler(capture);
-    }
-
-    @AfterEach
-    void stopListening() {
-        Logger.getLogger("").removeHandler(capture);
-    }
+    @RegisterExtension
+    final ErrorLog errors = new ErrorLog();
 
     private static RequestSpecification json() {
         return given().contentType("application/json");
     }
 
     private String logged() {
-        return errors.stream().map(r -> r.getLoggerName() + ": " + r.getMessage()
+        return errors.records().stream().map(r -> r.getLoggerName() + ": " + r.getMessage()
                 + (r.getThrown() == null ? "" : " " + r.getThrown())).collect(Collectors.joining("\n"));
     }
 

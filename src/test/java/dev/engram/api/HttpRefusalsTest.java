@@ -15,14 +15,10 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import dev.engram.ErrorLog;
 
 /**
  * What the HTTP layer refuses is answered as a problem by {@link HttpRefusals}: a request without Host is a 400
@@ -34,33 +30,8 @@ class HttpRefusalsTest {
     @TestHTTPResource("/")
     URI base;
 
-    private final List<LogRecord> errors = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            if (record.getLevel().intValue() >= Level.SEVERE.intValue()) {
-                errors.add(record);
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-
-    @BeforeEach
-    void listen() {
-        Logger.getLogger("").addHandler(capture);
-    }
-
-    @AfterEach
-    void stopListening() {
-        Logger.getLogger("").removeHandler(capture);
-    }
+    @RegisterExtension
+    final ErrorLog errors = new ErrorLog();
 
     /** Sends {@code head} as it is and reads the answer until the server closes or pauses. */
     static String raw(URI base, String head) throws IOException {
@@ -89,7 +60,7 @@ class HttpRefusalsTest {
         assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
         assertTrue(answer.toLowerCase().contains("content-type: application/problem+json"), answer);
         assertTrue(answer.contains("\"type\":\"https://engram.dev/problems/host-missing\""), answer);
-        assertEquals(List.of(), errors.stream().map(LogRecord::getMessage).toList(), "nothing logged at ERROR");
+        assertEquals(List.of(), errors.records().stream().map(LogRecord::getMessage).toList(), "nothing logged at ERROR");
     }
 
     @Test

@@ -11,10 +11,14 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** MCP connections: a key's grant bounds the store and scopes a connection may name; no token, no connection. */
 @QuarkusTest
 class McpAccessTest {
+
+    @RegisterExtension
+    final dev.engram.ErrorLog errors = new dev.engram.ErrorLog();
 
     static final String ACCEPT = "application/json, text/event-stream";
 
@@ -194,34 +198,11 @@ class McpAccessTest {
     void aBlockRefusedByTheGrantIsAnInvalidParamsErrorNotAnInternalOne() {
         String limited = Keyring.issue("mcp-block", "[{\"stores\": \"acme-*\", \"role\": \"write\", "
                 + "\"scopes\": [\"user\"]}]");
-        java.util.List<java.util.logging.LogRecord> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler watch = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord r) {
-                if (r.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue()) {
-                    errors.add(r);
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
-        root.addHandler(watch);
-        try {
-            JsonPath block = rpc("/mcp?store=" + store + "&scope=project", limited, "resources/read",
-                    "{\"uri\":\"memory://block\"}");
-            assertEquals(-32602, block.getInt("error.code"), block.prettify());
-            assertTrue(block.getString("error.message").contains("may not use scope project"), block.prettify());
-        } finally {
-            root.removeHandler(watch);
-        }
-        assertTrue(errors.isEmpty(), "no ERROR line for a refusal: " + errors.stream()
+        JsonPath block = rpc("/mcp?store=" + store + "&scope=project", limited, "resources/read",
+                "{\"uri\":\"memory://block\"}");
+        assertEquals(-32602, block.getInt("error.code"), block.prettify());
+        assertTrue(block.getString("error.message").contains("may not use scope project"), block.prettify());
+        assertTrue(errors.records().isEmpty(), "no ERROR line for a refusal: " + errors.records().stream()
                 .map(r -> r.getLoggerName() + ": " + r.getMessage()).toList());
     }
 }
