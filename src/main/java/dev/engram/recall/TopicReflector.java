@@ -55,8 +55,9 @@ public final class TopicReflector implements Reflector {
     }
 
     /**
-     * The observations of one topic's new facts {@code group}: as many as fit are added to the topic's latest
-     * observation, the rest go into new observations of at most {@link MemoryRules#MAX_SET_SIZE} facts and
+     * The observations of one topic's new facts {@code group}: as many as fit are added to the topic's observation
+     * that cites fewest facts (the latest of those), so that facts of two observations made at the same instant do
+     * not depend on which of them sorts last; the rest go into new observations of at most {@link MemoryRules#MAX_SET_SIZE} facts and
      * {@link MemoryRules#MAX_CONTENT_BYTES} bytes each. A fact too long for any observation, or one left alone at
      * the end, waits.
      */
@@ -64,7 +65,8 @@ public final class TopicReflector implements Reflector {
         String head = "About " + topic + ": ";
         Memory older = null;
         for (Memory o : existing) {
-            if (o.content().startsWith(head)) {
+            if (o.content().startsWith(head) && (older == null
+                    || o.evidence().size() <= older.evidence().size())) {
                 older = o;
             }
         }

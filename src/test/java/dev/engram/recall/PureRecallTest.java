@@ -148,4 +148,29 @@ class PureRecallTest {
             assertThrows(Invalid.class, () -> MemoryRules.check(bad.saved(NOW), NOW), bad.content());
         }
     }
+
+    @Test
+    void newFactsOfATopicGoToItsObservationWithMostRoomWhicheverSortsLast() {
+        Bank alice = new Bank("user", "alice");
+        List<String> full = java.util.stream.IntStream.range(0, 63).mapToObj(i -> "f" + i).toList();
+        Memory wide = observation("o-wide", alice, "About t: " + String.join(" / ", full), full);
+        Memory narrow = observation("o-narrow", alice, "About t: Fact 63 / Fact 64", List.of("f63", "f64"));
+        List<Memory> facts = List.of(fact("f65", alice, "Fact 65"), fact("f66", alice, "Fact 66"));
+        for (List<Memory> existing : List.of(List.of(narrow, wide), List.of(wide, narrow))) {
+            List<Observation> made = new TopicReflector().consolidate(facts, existing);
+            assertEquals(1, made.size(), made.toString());
+            assertEquals("o-narrow", made.get(0).updates());
+            assertEquals(List.of("f63", "f64", "f65", "f66"), made.get(0).evidence());
+        }
+    }
+
+    private static Memory fact(String id, Bank bank, String content) {
+        return new Memory(id, bank, "fact", content, 0.5, List.of("t"), List.of(), "", 0, List.of(), null, null, "",
+                false, false, null, "", 0, null, null, null, List.of());
+    }
+
+    private static Memory observation(String id, Bank bank, String content, List<String> evidence) {
+        return new Memory(id, bank, "observation", content, 0.5, List.of("t"), List.of(), "", 0, evidence, null,
+                null, "", false, false, null, "", 0, null, null, null, List.of());
+    }
 }
