@@ -15,7 +15,8 @@ import java.util.TreeMap;
  *
  * <p>Each line of the file is tab-separated. A throughput measurement:
  * {@code m <workload> <side> <pair> <tps> <p50_ms> <p99_ms> <errors> <steal_percent>}; a start-up:
- * {@code s <label> <run> <ms> <rss_mb>}; anything about the machine: {@code i <key> <value>}.
+ * {@code s <label> <run> <ms> <rss_mb>}; anything about the machine: {@code i <key> <value>}; a figure of recall quality
+ * (bench/quality): {@code q <key> <value>}, such as {@code q recall_at10 0.412}, put into the RESULT line as it is.
  *
  * <p>A workload's ratio is computed per pair (Engram's throughput over its baseline's, measured one right after the
  * other), and the table shows the median of those ratios and their spread (max - min); throughput and latencies are
@@ -69,6 +70,7 @@ public class Report {
         Map<String, Map<String, Map<Integer, Measurement>>> runs = new LinkedHashMap<>();
         Map<String, List<Start>> starts = new LinkedHashMap<>();
         Map<String, String> info = new LinkedHashMap<>();
+        Map<String, String> quality = new LinkedHashMap<>();
         for (String line : Files.readAllLines(Path.of(args[0]))) {
             String[] f = line.split("\t", -1);
             switch (f[0]) {
@@ -78,6 +80,7 @@ public class Report {
                                 d(f[8])));
                 case "s" -> starts.computeIfAbsent(f[1], k -> new ArrayList<>()).add(new Start(d(f[3]), d(f[4])));
                 case "i" -> info.put(f[1], f.length > 2 ? f[2] : "");
+                case "q" -> quality.put(f[1], f[2]);
                 default -> throw new IllegalArgumentException("unknown line: " + line);
             }
         }
@@ -164,6 +167,13 @@ public class Report {
                     result);
             startRatio(starts, "Java 25 + AOT cache, pod flags", "Baseline app, Java 25 + AOT cache, pod flags",
                     "startup_aot_ratio", out, result);
+        }
+        if (!quality.isEmpty()) {
+            out.append("\nRecall quality (bench/quality; without a suffix: hybrid ranking on Engram's own set, _dev: the "
+                    + "LoCoMo development set):");
+            quality.forEach((k, v) -> out.append(' ').append(k).append('=').append(v));
+            out.append('\n');
+            result.putAll(quality);
         }
         for (String key : List.of("memory", "pod memory", "machine before", "machine after")) {
             if (info.containsKey(key)) {
