@@ -163,7 +163,7 @@ public class RecallSet {
                             q(WHEN, SYN, "When did {X} get a fracture?", "shortly before {date}")),
                     s("My bike has a flat tyre, again.",
                             "The ice on the pavement is terrible this week.",
-                            "I broke my phone screen last month and still haven't fixed it.")),
+                            "My brother broke his phone screen again, the third time this year.")),
             new Event("trip", "country=Iceland|Vietnam|Portugal|Peru|Morocco|Norway;activity=hiking on glaciers|eating "
                     + "street food|surfing|visiting ruins",
                     s("Just got back from two weeks in {country}! We spent most days {activity}."),
