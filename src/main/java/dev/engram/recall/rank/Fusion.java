@@ -17,7 +17,8 @@ import java.util.Map;
  * <li><b>Context</b> (hybrid only): plus {@value #CONTEXT_WEIGHT} × the better match of the memory's two neighbours
  * in its bank (the memories saved just before and just after it). A conversation saved turn by turn answers a
  * question across two turns ("It was made for a local church." after "I made this stained glass window."), and the
- * turn that matches the question's words is often the other one.</li>
+ * turn that matches the question's words is often the other one. A memory is a result only when it matches itself
+ * (any similarity counts): its neighbours lift it, they do not bring it.</li>
  * <li><b>Factors</b>, each between {@code 1 − w} and 1: importance ({@code w} {@value #IMPORTANCE_WEIGHT}, the seed's
  * boost {@code 0.5 + 0.5·importance} over its range), confidence ({@value #CONFIDENCE_WEIGHT}, only when a memory has
  * one) and age ({@value #RECENCY_WEIGHT}, the seed's decay {@code e^(−0.007·days)}). Mild on purpose: the seed
@@ -77,7 +78,7 @@ final class Fusion {
             double confidence = m.confidence() > 0 ? factor(CONFIDENCE_WEIGHT, Math.min(1, m.confidence())) : 1;
             double recency = factor(RECENCY_WEIGHT, Relevance.decay(RecallIndex.days(m, q)));
             double score = fused * importance * confidence * recency;
-            if (score > 0 && score >= q.minScore()) {
+            if (match > 0 && score >= q.minScore()) {
                 ranked.add(new Ranked(m.id(), score, new Explain(q.ranking().wire(), c.lexical(), c.lexicalRank(),
                         c.semantic(), c.semanticRank(), match, around, fused, importance, confidence, recency, score,
                         note)));
