@@ -175,6 +175,14 @@ public final class InMemoryRecall implements Recall {
                 .limit(options.topK()).toList();
     }
 
+    /** Memories here are embedded when a search first needs them: none waits. */
+    @Override
+    public synchronized EmbeddingStatus embeddingStatus() {
+        Embedder e = ranked.embedder();
+        long n = memories.size();
+        return new EmbeddingStatus(e.model(), e.dimensions(), n, e == Embedder.NONE ? 0 : n, 0, null, null, null);
+    }
+
     @Override
     public synchronized long clear() {
         long n = memories.size();

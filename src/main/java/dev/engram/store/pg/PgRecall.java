@@ -17,7 +17,9 @@ import dev.engram.recall.MentalModel;
 import dev.engram.recall.QueryTokens;
 import dev.engram.recall.Recall;
 import dev.engram.recall.Reflection;
+import dev.engram.recall.EmbeddingStatus;
 import dev.engram.recall.RankedSearch;
+import dev.engram.recall.rank.Embedder;
 import dev.engram.recall.RecallQuery;
 import dev.engram.recall.Relevance;
 import dev.engram.recall.rank.Ranked;
@@ -435,6 +437,35 @@ final class PgRecall implements Recall {
         }
         found.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(x -> x.memory().id()));
         return found.subList(0, Math.min(found.size(), options.topK()));
+    }
+
+    @Override
+    public EmbeddingStatus embeddingStatus() {
+        Embedder e = recalls.ranker().search().embedder();
+        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(
+                "select (select count(*) from memory where store_id = ?), "
+                        + "(select count(*) from memory_vector where store_id = ? and model = ?), "
+                        + "(select count(*) from embed_queue where store_id = ?), "
+                        + "(select percentile_disc(array[0.5, 0.99, 1.0]) within group (order by "
+                        + "extract(epoch from v.embedded_at - m.updated_at) * 1000) from memory_vector v join memory m "
+                        + "on m.store_id = v.store_id and m.id = v.id where v.store_id = ? "
+                        + "and v.embedded_at > now() - interval '10 minutes' and v.embedded_at >= m.updated_at)")) {
+            s.setString(1, store);
+            s.setString(2, store);
+            s.setString(3, e.model());
+            s.setString(4, store);
+            s.setString(5, store);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                java.sql.Array lag = r.getArray(4);
+                Object[] ms = lag == null ? null : (Object[]) lag.getArray();
+                return new EmbeddingStatus(e.model(), e.dimensions(), r.getLong(1), r.getLong(2), r.getLong(3),
+                        ms == null ? null : ((Number) ms[0]).doubleValue(), ms == null ? null
+                                : ((Number) ms[1]).doubleValue(), ms == null ? null : ((Number) ms[2]).doubleValue());
+            }
+        } catch (SQLException x) {
+            throw new StoreUnavailable(x);
+        }
     }
 
     @Override
