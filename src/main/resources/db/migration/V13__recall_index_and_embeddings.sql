@@ -16,7 +16,7 @@ UPDATE memory SET change = nextval('recall_change');
 UPDATE memory SET made = change;
 CREATE INDEX memory_by_change ON memory (store_id, change);
 
--- A memory's vector: the model that made it, its length, and the floats (4 bytes each, little-endian). A change of
+-- A memory's vector: the model that made it, its length, and the floats (4 bytes each, big-endian, as float4send writes them). A change of
 -- the memory's content deletes it (the trigger below) and queues the memory again.
 CREATE TABLE memory_vector (
     store_id    text COLLATE "C" NOT NULL,

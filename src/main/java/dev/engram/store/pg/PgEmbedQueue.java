@@ -23,7 +23,9 @@ import org.jboss.logging.Logger;
  * (other replicas skip what it claimed, and take it over when the claim runs out), embeds them, and writes each vector
  * under the store's lock, unless the memory's content changed since it was claimed (then its newer entry waits).
  * A provider that fails leaves the batch claimed for {@link #RETRY_AFTER}; after {@link #MAX_ATTEMPTS} the entry is
- * dropped with an error in the log, and the memory stays found by its words only.
+ * dropped with an error in the log, and the memory stays found by its words only. While saves come faster than
+ * {@value #BUSY_SAVES_PER_SECOND} a second, it takes a tenth of one core, so that a burst of saves is not slowed
+ * by the embedding of the ones before; the queue drains when the burst ends.
  */
 final class PgEmbedQueue implements Runnable {
 
@@ -39,6 +41,7 @@ final class PgEmbedQueue implements Runnable {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition saved = lock.newCondition();
     private boolean poked;
+    private final java.util.concurrent.atomic.AtomicLong saves = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean stopped;
     private Thread thread;
 
@@ -67,6 +70,7 @@ final class PgEmbedQueue implements Runnable {
 
     /** Tells the thread a memory was queued here, so it need not wait for its next look. */
     void poke() {
+        saves.incrementAndGet();
         lock.lock();
         try {
             poked = true;
@@ -84,15 +88,22 @@ final class PgEmbedQueue implements Runnable {
             LOG.warnf("Could not queue the memories embedded by another model than %s: %s", embedder.model(), e);
         }
         long sweptAt = 0;
+        long savesBefore = saves.get();
+        long before = System.nanoTime();
         while (!stopped) {
             try {
                 if (System.nanoTime() - sweptAt > Duration.ofMinutes(1).toNanos()) {
                     sweep();
                     sweptAt = System.nanoTime();
                 }
+                long started = System.nanoTime();
                 if (step() == 0) {
                     idle();
+                } else if (busy(savesBefore, before, started)) {
+                    yieldToRequests(System.nanoTime() - started);
                 }
+                savesBefore = saves.get();
+                before = started;
             } catch (InterruptedException e) {
                 return;
             } catch (SQLException | RuntimeException e) {
@@ -107,6 +118,22 @@ final class PgEmbedQueue implements Runnable {
                 }
             }
         }
+    }
+
+    /** Saves here per second above which the embedder takes only {@link #BUSY_SHARE} of one core. */
+    static final double BUSY_SAVES_PER_SECOND = 200;
+    /** The share of one core the embedder takes while saves come fast: the rest waits for a quieter moment. */
+    static final double BUSY_SHARE = 0.1;
+
+    private boolean busy(long savesBefore, long before, long now) {
+        double seconds = Math.max(1e-3, (now - before) / 1e9);
+        return (saves.get() - savesBefore) / seconds > BUSY_SAVES_PER_SECOND;
+    }
+
+    /** Sleeps so that the batch that took {@code spent} nanoseconds is {@link #BUSY_SHARE} of the time. */
+    private static void yieldToRequests(long spent) throws InterruptedException {
+        long pause = (long) (spent * (1 / BUSY_SHARE - 1) / 1_000_000);
+        Thread.sleep(Math.min(pause, 2_000));
     }
 
     private void idle() throws InterruptedException {

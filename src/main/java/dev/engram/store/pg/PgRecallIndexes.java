@@ -149,16 +149,16 @@ final class PgRecallIndexes {
         }
     }
 
-    /** The floats of a stored vector (4 bytes each, little-endian). */
+    /** The floats of a stored vector (4 bytes each, big-endian, as float4send writes them). */
     static float[] floats(byte[] bytes) {
         float[] v = new float[bytes.length / 4];
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(v);
+        ByteBuffer.wrap(bytes).order(ByteOrder.BIG_ENDIAN).asFloatBuffer().get(v);
         return v;
     }
 
     /** The bytes a vector is stored as. */
     static byte[] bytes(float[] v) {
-        ByteBuffer b = ByteBuffer.allocate(v.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(v.length * 4).order(ByteOrder.BIG_ENDIAN);
         b.asFloatBuffer().put(v);
         return b.array();
     }
