@@ -230,6 +230,32 @@ abstract class RecallContract {
         assertEquals(List.of("apollo"), ids(r.search(SearchOptions.of("Apollo 阿波罗 发布").ranked(ranking))));
     }
 
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = Ranking.class, names = {"HYBRID", "LEXICAL"})
+    void aSearchSeesEveryChangeMadeBeforeIt(Ranking ranking) {
+        Recall r = newRecall();
+        r.save(memory("a", ALICE, "The lighthouse keeper paints boats.", 0.5));
+        r.save(memory("b", ALICE, "Coffee is restocked on Tuesdays.", 0.5));
+        assertEquals(List.of("a"), ids(r.search(SearchOptions.of("lighthouse").ranked(ranking))));
+        r.save(memory("a", ALICE, "The harbour master counts gulls.", 0.5));
+        assertEquals(List.of(), ids(r.search(SearchOptions.of("lighthouse").ranked(ranking))));
+        assertEquals(List.of("a"), ids(r.search(SearchOptions.of("gulls").ranked(ranking))));
+        r.archive("a", "old");
+        assertEquals(List.of(), ids(r.search(SearchOptions.of("gulls").ranked(ranking))));
+        assertEquals(List.of("a"), ids(r.search(new SearchOptions("gulls", 0, 0, true, false, "", List.of())
+                .ranked(ranking))));
+        r.delete("a");
+        assertEquals(List.of(), ids(r.search(new SearchOptions("gulls", 0, 0, true, true, "", List.of())
+                .ranked(ranking))));
+        r.save(memory("a", BOB, "Gulls again, in another bank.", 0.5));
+        assertEquals(List.of("a"), ids(r.search(new SearchOptions("gulls", 0, 0, false, false, "",
+                List.of("user:bob")).ranked(ranking))));
+        assertEquals(List.of(), ids(r.search(new SearchOptions("gulls", 0, 0, false, false, "",
+                List.of("user:alice")).ranked(ranking))));
+        assertEquals(2, r.clear());
+        assertEquals(List.of(), ids(r.search(SearchOptions.of("gulls coffee").ranked(ranking))));
+    }
+
     @Test
     void t12SupersessionRevisionsAndArchiving() {
         Bank planner = new Bank("agent", "planner");

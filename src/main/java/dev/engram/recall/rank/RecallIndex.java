@@ -295,11 +295,14 @@ public final class RecallIndex {
         double[] sorted = idf.clone();
         Arrays.sort(sorted);
         double floor = sorted[sorted.length - MAX_QUERY_TERMS];
-        int kept = 0;
+        int ties = MAX_QUERY_TERMS;
+        for (double w : idf) {
+            if (w > floor) {
+                ties--;
+            }
+        }
         for (int i = 0; i < idf.length; i++) {
-            if (idf[i] > floor || (idf[i] == floor && kept < MAX_QUERY_TERMS)) {
-                kept++;
-            } else {
+            if (idf[i] < floor || (idf[i] == floor && ties-- <= 0)) {
                 idf[i] = 0;
             }
         }
