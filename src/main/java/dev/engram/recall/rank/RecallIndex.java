@@ -166,7 +166,162 @@ public final class RecallIndex {
         changedBanks.clear();
     }
 
-    private List<Fusion.Candidate> neighbours(RankQuery q, Indexed m, Map<Doc, Double> bm25, Map<Doc, Double> cosine) {
+    private List<Ranked> ranked(RankQuery q) {
+        Doc[] admitted = admitted(q);
+        int n = admitted.length;
+        if (n == 0) {
+            return List.of();
+        }
+        long lengths = 0;
+        int withVector = 0;
+        for (Doc d : admitted) {
+            lengths += d.length();
+            if (usable(q, d)) {
+                withVector++;
+            }
+        }
+        Scorer scorer = new Scorer(q, admitted, lengths / (double) n);
+        double[] bm25 = new double[n];
+        double[] cosine = new double[n];
+        for (int i = 0; i < n; i++) {
+            bm25[i] = scorer.bm25(admitted[i]);
+            cosine[i] = scorer.cosine(admitted[i]);
+        }
+        Map<Doc, Fusion.Candidate> found = new java.util.IdentityHashMap<>();
+        int[] lexical = top(bm25, Fusion.DEPTH);
+        for (int r = 0; r < lexical.length; r++) {
+            Doc d = admitted[lexical[r]];
+            found.put(d, new Fusion.Candidate(d.memory(), bm25[lexical[r]], r + 1, boxed(cosine[lexical[r]]), null));
+        }
+        int[] semantic = top(cosine, Fusion.DEPTH);
+        for (int r = 0; r < semantic.length; r++) {
+            int i = semantic[r];
+            Doc d = admitted[i];
+            Fusion.Candidate c = found.get(d);
+            found.put(d, new Fusion.Candidate(d.memory(), boxed(bm25[i]), c == null ? null : c.lexicalRank(),
+                    cosine[i], r + 1));
+        }
+        String note = note(q, n, withVector);
+        Map<Indexed, List<Fusion.Candidate>> near = new java.util.IdentityHashMap<>();
+        return Fusion.fuse(q, List.copyOf(found.values()),
+                m -> near.computeIfAbsent(m, x -> neighbours(q, x, scorer)), note);
+    }
+
+    /** The memories the query's filters admit: those of its banks only, when it names banks. */
+    private Doc[] admitted(RankQuery q) {
+        List<Doc> admitted = new ArrayList<>();
+        if (q.banks().isEmpty()) {
+            for (Doc d : docs.values()) {
+                if (admits(q, d.memory())) {
+                    admitted.add(d);
+                }
+            }
+        } else {
+            for (String bank : q.banks()) {
+                Neighbourhood in = banks.get(bank);
+                if (in != null) {
+                    for (Doc d : in.inOrder()) {
+                        if (admits(q, d.memory())) {
+                            admitted.add(d);
+                        }
+                    }
+                }
+            }
+        }
+        return admitted.toArray(Doc[]::new);
+    }
+
+    /** A score that is not there ({@code NaN}, or no match) as null. */
+    private static Double boxed(double score) {
+        return Double.isNaN(score) || score <= 0 && !Double.isFinite(1 / score) ? null : score;
+    }
+
+    /**
+     * The positions of the best {@code depth} scores, best first (ties by position); {@code NaN} and scores of 0
+     * or less (no match) are left out of a BM25 list, {@code NaN} only of a similarity list.
+     */
+    private static int[] top(double[] scores, int depth) {
+        java.util.PriorityQueue<Integer> kept = new java.util.PriorityQueue<>(depth + 1, (a, b) ->
+                scores[a] != scores[b] ? Double.compare(scores[a], scores[b]) : Integer.compare(b, a));
+        for (int i = 0; i < scores.length; i++) {
+            if (Double.isNaN(scores[i])) {
+                continue;
+            }
+            if (kept.size() < depth) {
+                kept.add(i);
+            } else if (scores[i] > scores[kept.peek()]) {
+                kept.poll();
+                kept.add(i);
+            }
+        }
+        int[] best = new int[kept.size()];
+        for (int i = best.length - 1; i >= 0; i--) {
+            best[i] = kept.poll();
+        }
+        return best;
+    }
+
+    /** BM25 and similarity of one query over the admitted memories' statistics. */
+    private final class Scorer {
+        final RankQuery q;
+        final int[] terms;
+        final double[] idf;
+        final double meanLength;
+
+        Scorer(RankQuery q, Doc[] admitted, double meanLength) {
+            this.q = q;
+            this.meanLength = Math.max(1, meanLength);
+            List<Integer> known = new ArrayList<>();
+            if (q.ranking() != Ranking.SEMANTIC) {
+                for (String t : q.terms()) {
+                    Integer id = dictionary.get(t);
+                    if (id != null) {
+                        known.add(id);
+                    }
+                }
+            }
+            terms = known.stream().mapToInt(Integer::intValue).toArray();
+            int[] df = new int[terms.length];
+            for (Doc d : admitted) {
+                for (int i = 0; i < terms.length; i++) {
+                    if (Arrays.binarySearch(d.termIds(), terms[i]) >= 0) {
+                        df[i]++;
+                    }
+                }
+            }
+            double n = admitted.length;
+            idf = new double[terms.length];
+            for (int i = 0; i < terms.length; i++) {
+                idf[i] = df[i] == 0 ? 0 : Math.log(1 + (n - df[i] + 0.5) / (df[i] + 0.5));
+            }
+            keepMostInformative(idf);
+        }
+
+        /** Its BM25 score; NaN when it holds no query term. */
+        double bm25(Doc d) {
+            double norm = K1 * (1 - B + B * d.length() / meanLength);
+            double s = 0;
+            boolean any = false;
+            for (int i = 0; i < terms.length; i++) {
+                if (idf[i] > 0) {
+                    int at = Arrays.binarySearch(d.termIds(), terms[i]);
+                    if (at >= 0) {
+                        int tf = d.counts()[at];
+                        s += idf[i] * tf * (K1 + 1) / (tf + norm);
+                        any = true;
+                    }
+                }
+            }
+            return any && s > 0 ? s : Double.NaN;
+        }
+
+        /** Its cosine similarity with the query; NaN when either has no usable vector. */
+        double cosine(Doc d) {
+            return q.ranking() != Ranking.LEXICAL && usable(q, d) ? dot(d.vector(), q.vector()) : Double.NaN;
+        }
+    }
+
+    private List<Fusion.Candidate> neighbours(RankQuery q, Indexed m, Scorer scorer) {
         Neighbourhood n = banks.get(m.bank());
         Integer at = n == null ? null : n.at().get(m.id());
         if (at == null) {
@@ -176,36 +331,11 @@ public final class RecallIndex {
         for (int i : new int[] {at - 1, at + 1}) {
             if (i >= 0 && i < n.inOrder().length && admits(q, n.inOrder()[i].memory())) {
                 Doc d = n.inOrder()[i];
-                found.add(new Fusion.Candidate(d.memory(), bm25.get(d), null, cosine.get(d), null));
+                found.add(new Fusion.Candidate(d.memory(), boxed(scorer.bm25(d)), null, boxed(scorer.cosine(d)),
+                        null));
             }
         }
         return found;
-    }
-
-    private List<Ranked> ranked(RankQuery q) {
-        List<Doc> admitted = new ArrayList<>();
-        long lengths = 0;
-        int withVector = 0;
-        for (Doc d : docs.values()) {
-            if (admits(q, d.memory())) {
-                admitted.add(d);
-                lengths += d.length();
-                if (usable(q, d)) {
-                    withVector++;
-                }
-            }
-        }
-        if (admitted.isEmpty()) {
-            return List.of();
-        }
-        boolean lexical = q.ranking() != Ranking.SEMANTIC;
-        boolean semantic = q.ranking() != Ranking.LEXICAL && q.vector() != null;
-        Map<Doc, Double> bm25 = lexical ? bm25(q, admitted, lengths / (double) admitted.size()) : Map.of();
-        Map<Doc, Double> cosine = semantic ? cosine(q, admitted) : Map.of();
-        String note = note(q, admitted.size(), withVector);
-        Map<Indexed, List<Fusion.Candidate>> near = new java.util.IdentityHashMap<>();
-        return Fusion.fuse(q, List.copyOf(candidates(bm25, cosine).values()),
-                m -> near.computeIfAbsent(m, x -> neighbours(q, x, bm25, cosine)), note);
     }
 
     private static String note(RankQuery q, int admitted, int withVector) {
@@ -230,63 +360,6 @@ public final class RecallIndex {
                         || q.banks().contains(m.bank()));
     }
 
-    /** Each admitted memory holding a query term, with its BM25 score over the admitted memories. */
-    private Map<Doc, Double> bm25(RankQuery q, List<Doc> admitted, double meanLength) {
-        List<Integer> known = new ArrayList<>();
-        for (String t : q.terms()) {
-            Integer id = dictionary.get(t);
-            if (id != null) {
-                known.add(id);
-            }
-        }
-        if (known.isEmpty()) {
-            return Map.of();
-        }
-        int[] terms = known.stream().mapToInt(Integer::intValue).toArray();
-        int[] df = new int[terms.length];
-        List<Doc> hit = new ArrayList<>();
-        List<int[]> counts = new ArrayList<>();
-        for (Doc d : admitted) {
-            int[] tf = null;
-            for (int i = 0; i < terms.length; i++) {
-                int at = Arrays.binarySearch(d.termIds(), terms[i]);
-                if (at >= 0) {
-                    if (tf == null) {
-                        tf = new int[terms.length];
-                    }
-                    tf[i] = d.counts()[at];
-                    df[i]++;
-                }
-            }
-            if (tf != null) {
-                hit.add(d);
-                counts.add(tf);
-            }
-        }
-        double n = admitted.size();
-        double[] idf = new double[terms.length];
-        for (int i = 0; i < terms.length; i++) {
-            idf[i] = df[i] == 0 ? 0 : Math.log(1 + (n - df[i] + 0.5) / (df[i] + 0.5));
-        }
-        keepMostInformative(idf);
-        Map<Doc, Double> scores = new HashMap<>();
-        for (int j = 0; j < hit.size(); j++) {
-            Doc d = hit.get(j);
-            int[] tf = counts.get(j);
-            double norm = K1 * (1 - B + B * d.length() / Math.max(1, meanLength));
-            double s = 0;
-            for (int i = 0; i < terms.length; i++) {
-                if (tf[i] > 0) {
-                    s += idf[i] * tf[i] * (K1 + 1) / (tf[i] + norm);
-                }
-            }
-            if (s > 0) {
-                scores.put(d, s);
-            }
-        }
-        return scores;
-    }
-
     /** Zeroes all but the {@link #MAX_QUERY_TERMS} highest weights, so a long query's work stays bounded. */
     private static void keepMostInformative(double[] idf) {
         if (idf.length <= MAX_QUERY_TERMS) {
@@ -308,17 +381,6 @@ public final class RecallIndex {
         }
     }
 
-    private static Map<Doc, Double> cosine(RankQuery q, List<Doc> admitted) {
-        Map<Doc, Double> scores = new HashMap<>();
-        float[] v = q.vector();
-        for (Doc d : admitted) {
-            if (usable(q, d)) {
-                scores.put(d, (double) dot(d.vector(), v));
-            }
-        }
-        return scores;
-    }
-
     static float dot(float[] a, float[] b) {
         float s0 = 0;
         float s1 = 0;
@@ -335,39 +397,6 @@ public final class RecallIndex {
             s0 += a[i] * b[i];
         }
         return s0 + s1 + s2 + s3;
-    }
-
-    /** The best {@code depth} of {@code scores}, best first (ties by id). */
-    private static List<Doc> top(Map<Doc, Double> scores, int depth) {
-        Comparator<Map.Entry<Doc, Double>> better = Comparator.comparingDouble((Map.Entry<Doc, Double> e) ->
-                e.getValue()).reversed().thenComparing(e -> e.getKey().memory().id());
-        java.util.PriorityQueue<Map.Entry<Doc, Double>> kept = new java.util.PriorityQueue<>(better.reversed());
-        for (Map.Entry<Doc, Double> e : scores.entrySet()) {
-            kept.add(e);
-            if (kept.size() > depth) {
-                kept.poll();
-            }
-        }
-        List<Map.Entry<Doc, Double>> best = new ArrayList<>(kept);
-        best.sort(better);
-        return best.stream().map(Map.Entry::getKey).toList();
-    }
-
-    private static Map<Doc, Fusion.Candidate> candidates(Map<Doc, Double> bm25, Map<Doc, Double> cosine) {
-        Map<Doc, Fusion.Candidate> found = new HashMap<>();
-        List<Doc> lexical = top(bm25, Fusion.DEPTH);
-        for (int i = 0; i < lexical.size(); i++) {
-            Doc d = lexical.get(i);
-            found.put(d, new Fusion.Candidate(d.memory(), bm25.get(d), i + 1, cosine.get(d), null));
-        }
-        List<Doc> semantic = top(cosine, Fusion.DEPTH);
-        for (int i = 0; i < semantic.size(); i++) {
-            Doc d = semantic.get(i);
-            Fusion.Candidate c = found.get(d);
-            found.put(d, new Fusion.Candidate(d.memory(), c == null ? bm25.get(d) : c.lexical(),
-                    c == null ? null : c.lexicalRank(), cosine.get(d), i + 1));
-        }
-        return found;
     }
 
     /** The decay factor's input, exposed to {@link Fusion}. */

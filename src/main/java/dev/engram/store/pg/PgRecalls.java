@@ -33,6 +33,9 @@ public class PgRecalls implements Recalls {
     @Inject
     jakarta.enterprise.inject.Instance<Embedder> embedders;
 
+    @Inject
+    io.micrometer.core.instrument.MeterRegistry registry;
+
     @ConfigProperty(name = "engram.recall.index-max-memories", defaultValue = "300000")
     int indexMaxMemories;
 
@@ -53,8 +56,11 @@ public class PgRecalls implements Recalls {
                 if (ranker == null) {
                     Embedder e = embedders.isResolvable() ? embedders.get() : Embedder.NONE;
                     PgEmbedQueue queue = new PgEmbedQueue(dataSource, e, embedBatch);
-                    ranker = new Ranker(new RankedSearch(e), new PgRecallIndexes(dataSource, indexMaxMemories),
-                            queue);
+                    RankedSearch search = new RankedSearch(e);
+                    ranker = new Ranker(search, new PgRecallIndexes(dataSource, indexMaxMemories), queue);
+                    io.micrometer.core.instrument.FunctionCounter.builder("engram.recall.lexical.fallbacks", search,
+                            RankedSearch::fallbacks).description("Searches ranked lexically because the query could "
+                                    + "not be embedded").register(registry);
                     queue.start();
                 }
                 r = ranker;
@@ -71,9 +77,26 @@ public class PgRecalls implements Recalls {
         }
     }
 
+    private volatile VectorSupport vectors;
+
+    /** What the database offers for vectors, as checked at start. */
+    VectorSupport vectors() {
+        VectorSupport v = vectors;
+        if (v == null) {
+            v = VectorSupport.of(dataSource);
+            vectors = v;
+        }
+        return v;
+    }
+
     /** Starts embedding what waits as soon as the application is up (not on the first search). */
     void started(@Observes io.quarkus.runtime.StartupEvent event) {
-        ranker();
+        Ranker r = ranker();
+        VectorSupport v = vectors();
+        LOG.infof("Recall: hybrid ranking with embedding model %s; similarity on the %s; pgvector %s%s",
+                r.search().embedder() == Embedder.NONE ? "none (lexical only)" : r.search().embedder().model(),
+                v.path(), v.pgvector(), VectorSupport.ABSENT.equals(v.pgvector()) ? "" : " (not used: the in-memory "
+                        + "index serves every store up to engram.recall.index-max-memories)");
     }
 
     void stopping(@Observes io.quarkus.runtime.ShutdownEvent event) {
