@@ -52,8 +52,9 @@ public class Report {
                     "the search's query", "search_ratio"),
             new Comparison("mcp", "memory_search tool call (one match of 50), 4 clients: MCP against REST", "mcp", "rest",
                     "the same call over REST (/tools/call)", "mcp_ratio"),
-            new Comparison("recall", "recall search, a bank of 10,000 among 100,000 memories, 4 clients", "engram",
-                    "sql", "the search's candidate query", "recall_ratio"),
+            new Comparison("recall", "hybrid recall, a new query each time, a bank of 10,000 among 100,000 memories "
+                    + "(with vectors), 4 clients", "engram", "sql", "the seed ranking's candidate query",
+                    "recall_ratio"),
             new Comparison("context", "the prompt of a 1,000-step context, 4 clients", "engram", "sql",
                     "reading its steps with one SQL query", "context_ratio"),
             new Comparison("context_append", "appending a step to a context of 500 steps and more, one store, "

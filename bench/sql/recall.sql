@@ -1,5 +1,7 @@
--- Engram's candidate query for the recall search of "bravo hotel" in one bank, top_k 10 (PgRecall.search): the 40
--- candidates that contain the most tokens; Engram then scores them and keeps the best 10. Its values come as
+-- The seed ranking's candidate query for the recall search of "bravo hotel" in one bank, top_k 10 (PgRecall's
+-- seedSearch, what every search ran before the hybrid ranking): the 40 candidates that contain the most tokens; the
+-- seed ranking then scores them and keeps the best 10. The hybrid search it is compared with ranks in memory and
+-- reads from the database only the changes since its last search (none here) and the 10 memories it found. Its values come as
 -- pgbench variables (-D store= bank= t1= t2=, see bench/run), which -M prepared sends as parameters, as Engram's
 -- JDBC statement does: literals would let the planner pick a plan Engram never gets.
 select m.id, m.scope_type, m.scope_id, m.type, m.content, m.importance, m.tags, m.keywords, m.source, m.confidence,

@@ -17,3 +17,17 @@ insert into memory (store_id, id, bank, scope_type, scope_id, type, content, imp
   on conflict do nothing;
 
 analyze memory;
+
+-- Their vectors, as the embedder would have written them: 384 floats of the local model's name, from 1,000 random
+-- unit-length vectors (the time a search takes does not depend on what the vectors say); then the queue the saves
+-- filled is emptied, so that embedding 100,000 memories does not run under the measurements.
+with v(n, vector) as (
+  select n, (select string_agg(float4send(((random() - 0.5) / 5.657)::float4), ''::bytea)
+               from generate_series(1, 384) where n > 0)
+  from generate_series(0, 999) n)
+insert into memory_vector (store_id, id, model, dimensions, vector, embedded_at, change)
+  select 'recall-big', 'm-' || i, 'all-minilm-l6-v2-q', 384, v.vector, now(), 0
+  from generate_series(1, 100000) i join v on v.n = i % 1000
+  on conflict do nothing;
+delete from embed_queue where store_id = 'recall-big';
+analyze memory_vector;

@@ -11,6 +11,7 @@ import dev.engram.recall.MemoryRules;
 import dev.engram.recall.Recall;
 import dev.engram.recall.Recalls;
 import dev.engram.recall.Reflected;
+import dev.engram.recall.rank.Ranking;
 import dev.engram.reflect.Reflectors;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -61,12 +62,12 @@ public class BankResource {
 
     /** A bank's settings. */
     public record SettingsJson(String bank, String mission, List<String> directives, int skepticism, int literalism,
-            int empathy) {
+            int empathy, String ranking) {
     }
 
     /** {@code PUT .../config}. */
     record SettingsBody(String mission, List<String> directives, Integer skepticism, Integer literalism,
-            Integer empathy) {
+            Integer empathy, String ranking) {
     }
 
     /** {@code POST .../reflect}: which reflector (null: the configured default). */
@@ -177,12 +178,13 @@ public class BankResource {
                     + "\"skepticism\": 3, \"literalism\": 2, \"empathy\": 1}.");
         }
         return json(recall().configure(bank(), new BankSettings(body.mission(), body.directives(),
-                zeroIfAbsent(body.skepticism()), zeroIfAbsent(body.literalism()), zeroIfAbsent(body.empathy()))));
+                zeroIfAbsent(body.skepticism()), zeroIfAbsent(body.literalism()), zeroIfAbsent(body.empathy()),
+                body.ranking() == null ? null : Ranking.parse(body.ranking(), "ranking"))));
     }
 
     private SettingsJson json(BankSettings s) {
         return new SettingsJson(bank().bankId(), s.mission(), s.directives(), s.skepticism(), s.literalism(),
-                s.empathy());
+                s.empathy(), s.ranking() == null ? Ranking.HYBRID.wire() : s.ranking().wire());
     }
 
     private Bank bank() {

@@ -39,8 +39,10 @@ public record MemoryJson(String id, BankJson bank, String bankId, String type, S
                 m.revisions().stream().map(r -> new RevisionJson(r.at(), r.by(), r.summary())).toList());
     }
 
-    /** A memory found by a search, with its score. */
-    public record ScoredJson(MemoryJson memory, double score) {
+    /** A memory found by a search, with its score and, when asked, how the score was made. */
+    public record ScoredJson(MemoryJson memory, double score,
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            dev.engram.recall.rank.Explain explain) {
     }
 
     /** {@code POST .../memories} and {@code PUT .../memories/{id}}: a memory to save; absent members take defaults. */
@@ -69,6 +71,6 @@ public record MemoryJson(String id, BankJson bank, String bankId, String type, S
 
     /** {@code POST .../memories/search}. */
     record Search(String query, Integer topK, Double minScore, Boolean includeArchived, Boolean includeStale,
-            String type, List<String> banks) {
+            String type, List<String> banks, String ranking, Boolean explain) {
     }
 }

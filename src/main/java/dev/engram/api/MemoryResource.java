@@ -15,6 +15,7 @@ import dev.engram.recall.MemoryRules;
 import dev.engram.recall.Recall;
 import dev.engram.recall.Recalls;
 import dev.engram.recall.SearchOptions;
+import dev.engram.recall.rank.Ranking;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -173,13 +174,13 @@ public class MemoryResource {
         }
         List<String> banks = b.banks() == null ? List.of() : b.banks().stream().map(x -> Bank.parse(x).bankId())
                 .toList();
-        dev.engram.memory.Match.checkQuery(b.query() == null ? "" : b.query(), "A memory matches when it holds any "
-                + "of them, ranked by how many, so a few distinctive words rank best.");
         SearchOptions options = new SearchOptions(b.query(), topK, b.minScore() == null ? 0 : b.minScore(),
-                Boolean.TRUE.equals(b.includeArchived()), Boolean.TRUE.equals(b.includeStale()), b.type(), banks);
+                Boolean.TRUE.equals(b.includeArchived()), Boolean.TRUE.equals(b.includeStale()), b.type(), banks,
+                b.ranking() == null ? null : Ranking.parse(b.ranking(), "ranking"), Boolean.TRUE.equals(b.explain()));
         Paged<Scored> found = recall().search(options, config.limits().pageBytes());
         return new ResultsJson(found.items().stream()
-                .map(s -> new MemoryJson.ScoredJson(MemoryJson.of(s.memory()), s.score())).toList(), found.more());
+                .map(s -> new MemoryJson.ScoredJson(MemoryJson.of(s.memory()), s.score(), s.explain())).toList(),
+                found.more());
     }
 
     /** Deletes every memory of the store (admin): banks' settings, slots and mental models stay. */

@@ -5,12 +5,13 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /**
  * What the native image must be able to create or read by reflection for the chat models and the tokenizers:
  * {@link Tiktoken}, which a ServiceLoader creates; LangChain4j's JDK HTTP client, which its models find the same
- * way; and the JSON types of LangChain4j's Ollama client, which ships no native-image configuration (its OpenAI and
- * Anthropic clients ship theirs). {@code NativeRegistrationsTest} finds these in the libraries and fails when one is
- * missing.
+ * way, and its default embedding model's factory (the local model's, which Engram never asks for: it builds it); and
+ * the JSON types of LangChain4j's Ollama client, which ships no native-image configuration (its OpenAI and Anthropic
+ * clients ship theirs). {@code NativeRegistrationsTest} finds these in the libraries and fails when one is missing.
  */
 @RegisterForReflection(targets = Tiktoken.class, classNames = {
     "dev.langchain4j.http.client.jdk.JdkHttpClientBuilderFactory",
+    "dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModelFactory",
     "dev.langchain4j.model.ollama.CompletionRequest",
     "dev.langchain4j.model.ollama.CompletionResponse",
     "dev.langchain4j.model.ollama.DeleteModelRequest",

@@ -77,6 +77,49 @@ public interface EngramConfig {
     /** Contexts: an agent run's working memory and its compaction. */
     Context context();
 
+    /** The embedding model hybrid recall ranks memories with. */
+    Embedding embedding();
+
+    /**
+     * The embedding model: {@code engram.embedding.*}. The local model runs in the process (no set-up, no network);
+     * a remote one is called over HTTP, one call for each {@code batch-size} texts, without retries.
+     */
+    interface Embedding {
+        /**
+         * Which model embeds: {@code local} (all-MiniLM-L6-v2, quantized, in the process; not in a native image),
+         * {@code openai} (OpenAI and every server speaking its {@code /v1/embeddings}: vLLM, LM Studio, Ollama's
+         * {@code /v1}), {@code ollama} (its native {@code /api/embed}) or {@code none} (recall ranks lexically).
+         * Unset: {@code local}, and {@code none} in a native image.
+         */
+        Optional<String> provider();
+
+        /**
+         * The model's name: {@code local} has one ({@code all-minilm-l6-v2-q}, its default); {@code openai} and
+         * {@code ollama} need it.
+         */
+        Optional<String> model();
+
+        /** The API's base URL; unset: the provider's public one ({@code http://localhost:11434} for Ollama). */
+        Optional<String> baseUrl();
+
+        /** The API key, when the provider takes one (sent to Ollama as a bearer token, for a proxy in front of it). */
+        Optional<String> apiKey();
+
+        /**
+         * The length of the model's vectors; for OpenAI's text-embedding-3 models it also asks for that length.
+         * Unset: the local model's 384, and for a remote model the length of its first answer, held from then on.
+         */
+        Optional<Integer> dimensions();
+
+        /** How long one call to a remote model may take. */
+        @WithDefault("10s")
+        Duration timeout();
+
+        /** The most texts one call to the model carries; more are sent in several calls. */
+        @WithDefault("32")
+        int batchSize();
+    }
+
     interface Context {
         /**
          * The chat model that summarizes for the {@code summarization} and {@code hierarchical} strategies (under

@@ -3,6 +3,10 @@ package dev.engram.recall;
 import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.KeyReused;
 import dev.engram.memory.NotFound;
+import dev.engram.recall.rank.Embedder;
+import dev.engram.recall.rank.Indexed;
+import dev.engram.recall.rank.Ranking;
+import dev.engram.recall.rank.RecallIndex;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,9 +33,20 @@ public final class InMemoryRecall implements Recall {
     private final Map<String, BankSettings> settings = new LinkedHashMap<>();
     private final Map<String, MentalModel> models = new LinkedHashMap<>();
     private final Clock clock;
+    private final RankedSearch ranked;
+    /** When each memory was first saved here, for its neighbours. */
+    private final Map<String, Long> made = new LinkedHashMap<>();
+    private final Map<String, float[]> vectors = new LinkedHashMap<>();
+    private long saves;
 
     public InMemoryRecall(Clock clock) {
+        this(clock, Embedder.NONE);
+    }
+
+    /** A store whose hybrid searches embed with {@code embedder} (each content once, at its first search). */
+    public InMemoryRecall(Clock clock, Embedder embedder) {
         this.clock = clock;
+        this.ranked = new RankedSearch(embedder);
     }
 
     @Override
@@ -44,6 +59,7 @@ public final class InMemoryRecall implements Recall {
             m = m.replacing(old);
         }
         memories.put(m.id(), m);
+        made.putIfAbsent(m.id(), ++saves);
         return m;
     }
 
@@ -79,6 +95,7 @@ public final class InMemoryRecall implements Recall {
 
     @Override
     public synchronized void delete(String id) {
+        made.remove(id);
         if (memories.remove(id) == null) {
             throw NotFound.memory(id);
         }
@@ -112,6 +129,26 @@ public final class InMemoryRecall implements Recall {
 
     @Override
     public synchronized List<Scored> search(SearchOptions options) {
+        Ranking ranking = RankedSearch.ranking(options, bank -> Optional.ofNullable(settings.get(bank))
+                .map(BankSettings::ranking));
+        RecallQuery.check(options.query(), ranking);
+        if (ranking == Ranking.SEED) {
+            return seedSearch(options);
+        }
+        RecallIndex index = new RecallIndex();
+        Embedder embedder = ranked.embedder();
+        for (Memory m : memories.values()) {
+            float[] v = embedder == Embedder.NONE ? null : vectors.computeIfAbsent(m.content(), c ->
+                    Embedder.unit(embedder.embed(List.of(c)).get(0), embedder.dimensions()).orElse(null));
+            index.put(new Indexed(m.id(), m.bank().bankId(), m.type(), m.archived(), m.stale(), m.importance(),
+                    m.confidence(), m.createdAt(), made.getOrDefault(m.id(), 0L), m.haystack(), embedder.model(), v));
+        }
+        return ranked.search(index, options, ranking, clock.instant()).stream()
+                .map(r -> new Scored(memories.get(r.id()), r.score(), options.explain() ? r.explain() : null))
+                .toList();
+    }
+
+    private List<Scored> seedSearch(SearchOptions options) {
         List<String> tokens = QueryTokens.of(options.query());
         if (tokens.isEmpty()) {
             return List.of();
@@ -138,10 +175,19 @@ public final class InMemoryRecall implements Recall {
                 .limit(options.topK()).toList();
     }
 
+    /** Memories here are embedded when a search first needs them: none waits. */
+    @Override
+    public synchronized EmbeddingStatus embeddingStatus() {
+        Embedder e = ranked.embedder();
+        long n = memories.size();
+        return new EmbeddingStatus(e.model(), e.dimensions(), n, e == Embedder.NONE ? 0 : n, 0, null, null, null);
+    }
+
     @Override
     public synchronized long clear() {
         long n = memories.size();
         memories.clear();
+        made.clear();
         return n;
     }
 

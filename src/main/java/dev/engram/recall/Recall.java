@@ -90,6 +90,9 @@ public interface Recall {
         return Paged.of(found, found.size(), maxBytes, s -> s.memory().bytes());
     }
 
+    /** How far the store's memories are embedded for semantic ranking. */
+    EmbeddingStatus embeddingStatus();
+
     /** Deletes every memory of the store; banks' configurations, slots and mental models stay. */
     long clear();
 

@@ -1,13 +1,16 @@
 package dev.engram.recall;
 
+import dev.engram.recall.rank.Ranking;
 import java.util.List;
 
 /**
  * What a recall search asks: the query, how many results ({@code topK}, 10 when not positive), the lowest score
- * kept, whether archived and stale memories count, and filters on type and banks (none: every one).
+ * kept, whether archived and stale memories count, filters on type and banks (none: every one), the ranking (null:
+ * the bank's setting when the search names one bank that has one, else {@link Ranking#HYBRID}) and whether each
+ * result says how its score was made.
  */
 public record SearchOptions(String query, int topK, double minScore, boolean includeArchived, boolean includeStale,
-        String type, List<String> banks) {
+        String type, List<String> banks, Ranking ranking, boolean explain) {
 
     /** How many results when none is asked for. */
     public static final int DEFAULT_TOP_K = 10;
@@ -19,6 +22,17 @@ public record SearchOptions(String query, int topK, double minScore, boolean inc
         topK = topK <= 0 ? DEFAULT_TOP_K : topK;
         type = type == null ? "" : type;
         banks = banks == null ? List.of() : List.copyOf(banks.stream().distinct().toList());
+    }
+
+    /** A search ranked as its bank says (or hybrid), without explanations. */
+    public SearchOptions(String query, int topK, double minScore, boolean includeArchived, boolean includeStale,
+            String type, List<String> banks) {
+        this(query, topK, minScore, includeArchived, includeStale, type, banks, null, false);
+    }
+
+    /** The same search ranked by {@code r}. */
+    public SearchOptions ranked(Ranking r) {
+        return new SearchOptions(query, topK, minScore, includeArchived, includeStale, type, banks, r, explain);
     }
 
     /** A search of {@code query} with every default. */

@@ -64,8 +64,9 @@ public final class RecallTools {
         remember.put("tags", Map.of("type", "array", "items", Map.of("type", "string"), "description", "Short labels "
                 + "that recall also matches"));
         Map<String, Object> find = new LinkedHashMap<>();
-        find.put("query", Map.of("type", "string", "description", "Words the memories should contain; each word "
-                + "that matches counts"));
+        find.put("query", Map.of("type", "string", "maxLength", dev.engram.memory.Match.MAX_QUERY_CHARS,
+                "description", "What to recall, as a question or a few words; memories are found by meaning and "
+                        + "by their words"));
         find.put("top_k", Map.of("type", "integer", "minimum", 1, "maximum", MAX_RESULTS, "description", "How many "
                 + "memories at most (" + DEFAULT_RESULTS + " when left out)"));
         find.put("type", Map.of("type", "string", "enum", Memory.TYPES, "description", "Only memories of this kind"));

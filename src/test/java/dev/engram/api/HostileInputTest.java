@@ -116,7 +116,9 @@ class HostileInputTest {
             new Route("GET", "/v1/stores/{s}/memories", null),
             new Route("DELETE", "/v1/stores/{s}/memories", null),
             new Route("GET", "/v1/stores/{s}/memories/{id}", null),
-            new Route("POST", "/v1/stores/{s}/memories/search", "{\"query\": \"secret\", \"banks\": [\"user:alice\"]}"),
+            new Route("POST", "/v1/stores/{s}/memories/search", "{\"query\": \"secret\", \"banks\": [\"user:alice\"], "
+                    + "\"ranking\": \"hybrid\", \"explain\": true}"),
+            new Route("GET", "/v1/stores/{s}/recall", null),
             new Route("PUT", "/v1/stores/{s}/memories/{id}", "{\"content\": \"a fact\", \"tags\": [\"t\"]}"),
             new Route("DELETE", "/v1/stores/{s}/memories/{id}", null),
             new Route("POST", "/v1/stores/{s}/memories/{id}/archive", "{\"reason\": \"old\"}"),

@@ -53,7 +53,7 @@ class TextRuleApiTest {
                     + "\"superseded_by\": \"x\", \"revisions\": [{\"by\": \"b\", \"summary\": \"s\"}]}"),
             new Route("PUT", "/v1/stores/{s}/memories/m1", "{\"content\": \"c\", \"tags\": [\"t\"]}"),
             new Route("POST", "/v1/stores/{s}/memories/search", "{\"query\": \"q\", \"type\": \"fact\", "
-                    + "\"banks\": [\"user:alice\"]}"),
+                    + "\"banks\": [\"user:alice\"], \"ranking\": \"hybrid\"}"),
             new Route("POST", "/v1/stores/{s}/memories/m1/archive", "{\"reason\": \"old\"}"),
             new Route("POST", "/v1/stores/{s}/memories/m1/revisions", "{\"by\": \"leo\", \"summary\": \"ok\"}"),
             new Route("PUT", "/v1/stores/{s}/banks/user:alice/config", "{\"mission\": \"m\", \"directives\": "

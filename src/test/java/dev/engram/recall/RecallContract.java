@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.ReflectionFailed;
+import dev.engram.recall.rank.Ranking;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -146,7 +147,7 @@ abstract class RecallContract {
         r.save(memory("hi", ALICE, "Apollo project ships on Friday", 0.9));
         r.save(memory("lo", ALICE, "Apollo unrelated trivia", 0.2));
         r.save(memory("garden", ALICE, "Completely different topic about gardening", 0.5));
-        List<Scored> found = r.search(SearchOptions.of("Apollo Friday"));
+        List<Scored> found = r.search(SearchOptions.of("Apollo Friday").ranked(Ranking.SEED));
         assertEquals(List.of("hi", "lo"), found.stream().map(s -> s.memory().id()).toList());
         assertEquals(2.0 / 3 * 0.95, found.get(0).score(), 1e-9);
         assertEquals(0.3, found.get(1).score(), 1e-9);
@@ -206,24 +207,53 @@ abstract class RecallContract {
         for (int i = 0; i < 3; i++) {
             r.save(memory("f" + i, ALICE, f, 0.5));
         }
-        List<Scored> found = r.search(SearchOptions.of("gateway"));
+        List<Scored> found = r.search(SearchOptions.of("gateway").ranked(Ranking.SEED));
         assertEquals(2, found.size());
         assertEquals("weak", found.get(0).memory().id());
+        List<Scored> bm25 = r.search(SearchOptions.of("gateway").ranked(Ranking.LEXICAL));
+        assertEquals(List.of("strong", "weak"), ids(bm25), "BM25 weighs the count and the length");
     }
 
-    @Test
-    void t10AndT11CjkQueriesFindTheirRows() {
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = Ranking.class, names = {"SEED", "HYBRID", "LEXICAL"})
+    void t10AndT11CjkQueriesFindTheirRows(Ranking ranking) {
         Recall r = newRecall();
         r.save(memory("apollo", ALICE, "阿波罗项目周五发布", 0.5));
         r.save(memory("c1", ALICE, "乘法和除法是四则运算的一部分", 0.5));
         r.save(memory("c2", ALICE, "周长是围绕图形一周的长度", 0.5));
         r.save(memory("c3", ALICE, "乘法和除法是四则运算的一部分，分数的加减法需要先通分", 0.5));
-        assertEquals("apollo", r.search(SearchOptions.of("阿波罗")).get(0).memory().id());
-        List<String> arithmetic = ids(r.search(SearchOptions.of("四则运算")));
+        assertEquals("apollo", r.search(SearchOptions.of("阿波罗").ranked(ranking)).get(0).memory().id());
+        List<String> arithmetic = ids(r.search(SearchOptions.of("四则运算").ranked(ranking)));
         assertTrue(arithmetic.indexOf("c1") >= 0 && !arithmetic.contains("c2"), arithmetic.toString());
-        assertFalse(r.search(SearchOptions.of("乘法")).isEmpty());
-        assertFalse(r.search(SearchOptions.of("分数")).isEmpty());
-        assertEquals(List.of("apollo"), ids(r.search(SearchOptions.of("Apollo 阿波罗 发布"))));
+        assertFalse(r.search(SearchOptions.of("乘法").ranked(ranking)).isEmpty());
+        assertFalse(r.search(SearchOptions.of("分数").ranked(ranking)).isEmpty());
+        assertEquals(List.of("apollo"), ids(r.search(SearchOptions.of("Apollo 阿波罗 发布").ranked(ranking))));
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = Ranking.class, names = {"HYBRID", "LEXICAL"})
+    void aSearchSeesEveryChangeMadeBeforeIt(Ranking ranking) {
+        Recall r = newRecall();
+        r.save(memory("a", ALICE, "The lighthouse keeper paints boats.", 0.5));
+        r.save(memory("b", ALICE, "Coffee is restocked on Tuesdays.", 0.5));
+        assertEquals(List.of("a"), ids(r.search(SearchOptions.of("lighthouse").ranked(ranking))));
+        r.save(memory("a", ALICE, "The harbour master counts gulls.", 0.5));
+        assertEquals(List.of(), ids(r.search(SearchOptions.of("lighthouse").ranked(ranking))));
+        assertEquals(List.of("a"), ids(r.search(SearchOptions.of("gulls").ranked(ranking))));
+        r.archive("a", "old");
+        assertEquals(List.of(), ids(r.search(SearchOptions.of("gulls").ranked(ranking))));
+        assertEquals(List.of("a"), ids(r.search(new SearchOptions("gulls", 0, 0, true, false, "", List.of())
+                .ranked(ranking))));
+        r.delete("a");
+        assertEquals(List.of(), ids(r.search(new SearchOptions("gulls", 0, 0, true, true, "", List.of())
+                .ranked(ranking))));
+        r.save(memory("a", BOB, "Gulls again, in another bank.", 0.5));
+        assertEquals(List.of("a"), ids(r.search(new SearchOptions("gulls", 0, 0, false, false, "",
+                List.of("user:bob")).ranked(ranking))));
+        assertEquals(List.of(), ids(r.search(new SearchOptions("gulls", 0, 0, false, false, "",
+                List.of("user:alice")).ranked(ranking))));
+        assertEquals(2, r.clear());
+        assertEquals(List.of(), ids(r.search(SearchOptions.of("gulls coffee").ranked(ranking))));
     }
 
     @Test

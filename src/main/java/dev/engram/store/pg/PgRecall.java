@@ -17,7 +17,13 @@ import dev.engram.recall.MentalModel;
 import dev.engram.recall.QueryTokens;
 import dev.engram.recall.Recall;
 import dev.engram.recall.Reflection;
+import dev.engram.recall.EmbeddingStatus;
+import dev.engram.recall.RankedSearch;
+import dev.engram.recall.rank.Embedder;
+import dev.engram.recall.RecallQuery;
 import dev.engram.recall.Relevance;
+import dev.engram.recall.rank.Ranked;
+import dev.engram.recall.rank.Ranking;
 import dev.engram.recall.Revision;
 import dev.engram.recall.Scored;
 import dev.engram.recall.SearchOptions;
@@ -31,6 +37,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,6 +118,7 @@ final class PgRecall implements Recall {
                     }
                 }
                 recalls.appended(store, saved.seq());
+                recalls.queued();
                 return saved.memory();
             } catch (SQLException e) {
                 if ("EG422".equals(e.getSQLState()) && key.isPresent()) {
@@ -333,6 +341,49 @@ final class PgRecall implements Recall {
 
     @Override
     public List<Scored> search(SearchOptions options) {
+        Ranking ranking = RankedSearch.ranking(options, this::bankRanking);
+        RecallQuery.check(options.query(), ranking);
+        if (ranking == Ranking.SEED) {
+            return seedSearch(options);
+        }
+        PgRecalls.Ranker ranker = recalls.ranker();
+        List<Ranked> ranked = ranker.search().search(ranker.indexes().current(store), options, ranking,
+                recalls.clock().instant());
+        if (ranked.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Memory> found = new HashMap<>();
+        for (Memory m : query("select " + MemoryRecords.COLUMNS + FROM + "where m.store_id = ? and m.id = any(?)",
+                (Object) ranked.stream().map(Ranked::id).toArray(String[]::new))) {
+            found.put(m.id(), m);
+        }
+        List<Scored> results = new ArrayList<>();
+        for (Ranked r : ranked) {
+            Memory m = found.get(r.id());
+            if (m != null) {
+                results.add(new Scored(m, r.score(), options.explain() ? r.explain() : null));
+            }
+        }
+        return results;
+    }
+
+    /** The ranking bank {@code bank} is set to, if any. */
+    private Optional<Ranking> bankRanking(String bank) {
+        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(
+                "select ranking from bank_settings where store_id = ? and bank = ?")) {
+            s.setString(1, store);
+            s.setString(2, bank);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() && r.getString(1) != null ? Optional.of(Ranking.parse(r.getString(1), "ranking"))
+                        : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /** The seed's search: the memories holding the most query tokens, scored by {@link Relevance}. */
+    private List<Scored> seedSearch(SearchOptions options) {
         List<String> tokens = QueryTokens.of(options.query());
         if (tokens.isEmpty()) {
             return List.of();
@@ -386,6 +437,35 @@ final class PgRecall implements Recall {
         }
         found.sort(Comparator.comparingDouble(Scored::score).reversed().thenComparing(x -> x.memory().id()));
         return found.subList(0, Math.min(found.size(), options.topK()));
+    }
+
+    @Override
+    public EmbeddingStatus embeddingStatus() {
+        Embedder e = recalls.ranker().search().embedder();
+        try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(
+                "select (select count(*) from memory where store_id = ?), "
+                        + "(select count(*) from memory_vector where store_id = ? and model = ?), "
+                        + "(select count(*) from embed_queue where store_id = ?), "
+                        + "(select percentile_disc(array[0.5, 0.99, 1.0]) within group (order by "
+                        + "extract(epoch from v.embedded_at - m.updated_at) * 1000) from memory_vector v join memory m "
+                        + "on m.store_id = v.store_id and m.id = v.id where v.store_id = ? "
+                        + "and v.embedded_at > now() - interval '10 minutes' and v.embedded_at >= m.updated_at)")) {
+            s.setString(1, store);
+            s.setString(2, store);
+            s.setString(3, e.model());
+            s.setString(4, store);
+            s.setString(5, store);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                java.sql.Array lag = r.getArray(4);
+                Object[] ms = lag == null ? null : (Object[]) lag.getArray();
+                return new EmbeddingStatus(e.model(), e.dimensions(), r.getLong(1), r.getLong(2), r.getLong(3),
+                        ms == null ? null : ((Number) ms[0]).doubleValue(), ms == null ? null
+                                : ((Number) ms[1]).doubleValue(), ms == null ? null : ((Number) ms[2]).doubleValue());
+            }
+        } catch (SQLException x) {
+            throw new StoreUnavailable(x);
+        }
     }
 
     @Override
@@ -500,6 +580,7 @@ final class PgRecall implements Recall {
             throw saveRefusal(e);
         }
         recalls.appended(store, seq);
+        recalls.queued();
         return saved;
     }
 
@@ -598,15 +679,19 @@ final class PgRecall implements Recall {
         MemoryRules.check(settings);
         String directives = MemoryRecords.JSON.valueToTree(settings.directives()).toString();
         change("bank.configured", bank.bankId(), c -> {
-            exec(c, "insert into bank_settings (store_id, bank, mission, directives, skepticism, literalism, empathy) "
-                    + "values (?, ?, ?, ?::jsonb, ?, ?, ?) on conflict (store_id, bank) do update set "
+            exec(c, "insert into bank_settings (store_id, bank, mission, directives, skepticism, literalism, empathy, "
+                    + "ranking) values (?, ?, ?, ?::jsonb, ?, ?, ?, ?) on conflict (store_id, bank) do update set "
                     + "mission = excluded.mission, directives = excluded.directives, skepticism = excluded.skepticism, "
-                    + "literalism = excluded.literalism, empathy = excluded.empathy", store, bank.bankId(),
-                    settings.mission(), directives, settings.skepticism(), settings.literalism(), settings.empathy());
+                    + "literalism = excluded.literalism, empathy = excluded.empathy, ranking = excluded.ranking", store,
+                    bank.bankId(), settings.mission(), directives, settings.skepticism(), settings.literalism(),
+                    settings.empathy(), settings.ranking() == null ? null : settings.ranking().wire());
             var o = MemoryRecords.JSON.createObjectNode().put("bank", bank.bankId()).put("mission", settings.mission());
             o.set("directives", MemoryRecords.JSON.valueToTree(settings.directives()));
             o.put("skepticism", settings.skepticism()).put("literalism", settings.literalism())
                     .put("empathy", settings.empathy());
+            if (settings.ranking() != null) {
+                o.put("ranking", settings.ranking().wire());
+            }
             return new Changed(null, o.toString());
         });
         return settings;
@@ -615,7 +700,7 @@ final class PgRecall implements Recall {
     @Override
     public BankSettings settings(Bank bank) {
         try (Connection c = recalls.dataSource().getConnection(); PreparedStatement s = c.prepareStatement(
-                "select mission, directives::text, skepticism, literalism, empathy from bank_settings "
+                "select mission, directives::text, skepticism, literalism, empathy, ranking from bank_settings "
                         + "where store_id = ? and bank = ?")) {
             s.setString(1, store);
             s.setString(2, bank.bankId());
@@ -624,7 +709,8 @@ final class PgRecall implements Recall {
                     throw NotFound.bankSettings(bank.bankId());
                 }
                 return new BankSettings(r.getString(1), List.of(MemoryRecords.JSON.readValue(r.getString(2),
-                        String[].class)), r.getInt(3), r.getInt(4), r.getInt(5));
+                        String[].class)), r.getInt(3), r.getInt(4), r.getInt(5), r.getString(6) == null ? null
+                        : dev.engram.recall.rank.Ranking.parse(r.getString(6), "ranking"));
             }
         } catch (SQLException e) {
             throw new StoreUnavailable(e);

@@ -125,6 +125,9 @@ class AuthorizationMatrixTest {
             route("list memories", "GET", S + "/memories", null, "401 401 401 404 200 403 200"),
             route("search memories", "POST", S + "/memories/search", "{\"query\": \"secret\"}",
                     "401 401 401 404 200 403 200"),
+            route("search memories, explained", "POST", S + "/memories/search", "{\"query\": \"secret\", "
+                    + "\"ranking\": \"lexical\", \"explain\": true}", "401 401 401 404 200 403 200"),
+            route("recall status", "GET", S + "/recall", null, "401 401 401 404 200 403 200"),
             route("archive a memory", "POST", S + "/memories/m-1/archive", "{\"reason\": \"old\"}",
                     "401 401 401 404 403 403 200"),
             route("clear memories", "DELETE", S + "/memories", null, "401 401 401 404 403 403 200"),

@@ -1,0 +1,28 @@
+package dev.engram.llm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.engram.recall.rank.Embedder;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The app's one embedder, with Engram's default settings: the local model, loaded from start-up. */
+@QuarkusTest
+class AppEmbedderTest {
+
+    @Inject
+    Embedder embedder;
+
+    @Inject
+    Embedders embedders;
+
+    @Test
+    void theConfiguredEmbedderIsTheLocalModel() {
+        assertEquals("all-minilm-l6-v2-q", embedder.model());
+        assertEquals(384, embedder.dimensions());
+        assertEquals(384, embedder.embed(List.of("Engram remembers.")).get(0).length);
+        assertEquals(new EmbedderStatus("local", "all-minilm-l6-v2-q", 384, true, ""), embedders.status());
+    }
+}
