@@ -214,20 +214,25 @@ public class Quality {
 
     // ---- loading and embedding -------------------------------------------------------------------------------
 
-    /** Saves every turn into {@code store}; answers each memory's acknowledgement time. */
+    /**
+     * Saves every turn into {@code store}, the conversations in parallel ({@code threads} at most) and each one's
+     * turns in order: the order of saving breaks ties of created_at (a session's turns share its time), and the
+     * hybrid ranking reads a memory's neighbours in that order. Answers each memory's acknowledgement time.
+     */
     static Map<String, Instant> save(String store, Dataset d, int threads) throws Exception {
         Map<String, Instant> acked = new ConcurrentHashMap<>();
         AtomicInteger failed = new AtomicInteger();
         List<String> failures = new ArrayList<>();
+        threads = Math.min(threads, d.conversations().size());
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<?>> done = new ArrayList<>();
         long t0 = System.nanoTime();
         for (Conversation c : d.conversations()) {
-            for (Turn t : c.turns()) {
-                String body = "{\"id\": " + Json.str(t.memoryId()) + ", \"bank\": {\"type\": \"user\", \"id\": "
-                        + Json.str(c.bank()) + "}, \"content\": " + Json.str(t.content()) + ", \"created_at\": "
-                        + Json.str(t.createdAt().toString()) + "}";
-                done.add(pool.submit(() -> {
+            done.add(pool.submit(() -> {
+                for (Turn t : c.turns()) {
+                    String body = "{\"id\": " + Json.str(t.memoryId()) + ", \"bank\": {\"type\": \"user\", \"id\": "
+                            + Json.str(c.bank()) + "}, \"content\": " + Json.str(t.content()) + ", \"created_at\": "
+                            + Json.str(t.createdAt().toString()) + "}";
                     Answer a = call("POST", "/v1/stores/" + store + "/memories", body);
                     if (a.status() == 201 || a.status() == 200) {
                         acked.put(t.memoryId(), Instant.now());
@@ -236,9 +241,9 @@ public class Quality {
                             failures.add(a.status() + " " + a.body().substring(0, Math.min(300, a.body().length())));
                         }
                     }
-                    return null;
-                }));
-            }
+                }
+                return null;
+            }));
         }
         for (Future<?> f : done) {
             f.get();
@@ -252,59 +257,92 @@ public class Quality {
     }
 
     /**
-     * Polls the store's memory list until every id in {@code ids} shows an embedding, for {@code capSecs} at most,
-     * or {@code graceSecs} when no memory shows the field at all (a server that does not embed). Answers each
-     * embedded memory's {@code embedding.at} and says how many were not embedded.
+     * How a wait for embeddings ended: each memory's {@code embedding.at} when the memories show it, else the store's
+     * {@code GET .../recall} status at the end (null on a server that has neither); {@code drained} the seconds it
+     * took.
+     */
+    record Embedded(Map<String, Instant> at, Map<String, Object> status, double drained) {
+    }
+
+    /**
+     * Waits until every memory of {@code ids} is embedded, for {@code capSecs} at most: by the memories' own
+     * {@code embedding} field when the memory list shows it, else by the store's recall status ({@code pending} 0),
+     * else (a server from before embeddings) for {@code graceSecs} in case the field appears.
      */
     @SuppressWarnings("unchecked")
-    static Map<String, Instant> awaitEmbeddings(String store, Set<String> ids, int capSecs, int graceSecs)
-            throws Exception {
-        Map<String, Instant> embedded = new HashMap<>();
-        boolean fieldSeen = false;
-        String model = null;
+    static Embedded awaitEmbeddings(String store, Set<String> ids, int capSecs, int graceSecs) throws Exception {
         long t0 = System.nanoTime();
         while (true) {
-            for (int offset = 0; ; ) {
-                Answer a = call("GET", "/v1/stores/" + store + "/memories?limit=1000&offset=" + offset, null);
-                if (a.status() != 200) {
-                    throw new IllegalStateException("listing memories answered " + a.status() + ": " + a.body());
-                }
-                Map<String, Object> page = (Map<String, Object>) Json.parse(a.body());
-                List<Object> memories = (List<Object>) page.get("memories");
-                for (Object o : memories) {
-                    Map<String, Object> m = (Map<String, Object>) o;
-                    if (m.containsKey("embedding")) {
-                        fieldSeen = true;
-                    }
-                    String id = (String) m.get("id");
-                    if (m.get("embedding") instanceof Map<?, ?> e && ids.contains(id) && e.get("at") != null) {
-                        embedded.put(id, instant((String) e.get("at")));
-                        model = e.get("model") + ", " + e.get("dimensions") + " dimensions";
-                    }
-                }
-                offset += memories.size();
-                Number total = (Number) page.get("total");
-                if (memories.isEmpty() || total == null || offset >= total.longValue()) {
-                    break;
-                }
-            }
+            Map<String, Instant> at = new HashMap<>();
+            String model = scan(store, ids, at);
             double waited = (System.nanoTime() - t0) / 1e9;
-            if (embedded.size() >= ids.size()) {
-                say("  all %d memories embedded after %.1f s (%s)", ids.size(), waited, model);
-                return embedded;
+            Map<String, Object> status = null;
+            if (model == null) {
+                Answer a = call("GET", "/v1/stores/" + store + "/recall", null);
+                status = a.status() == 200 ? (Map<String, Object>) Json.parse(a.body()) : null;
             }
-            if (!fieldSeen && embedded.isEmpty() && waited >= graceSecs) {
-                say("  no memory shows an embedding field after %.0f s: this server does not embed; not waiting",
-                        waited);
-                return embedded;
+            if (model != null && at.size() >= ids.size()) {
+                say("  all %d memories embedded after %.1f s (%s)", ids.size(), waited, model);
+                return new Embedded(at, null, waited);
+            }
+            if (status != null && ((Number) status.get("pending")).longValue() == 0) {
+                long memories = ((Number) status.get("memories")).longValue();
+                long embedded = ((Number) status.get("embedded")).longValue();
+                say("  %d of %d memories embedded, none pending, after %.1f s (%s, %s dimensions)%s", embedded,
+                        memories, waited, status.get("model"), num(status.get("dimensions")),
+                        embedded < memories ? ": " + (memories - embedded) + " NOT embedded" : "");
+                return new Embedded(at, status, waited);
+            }
+            if (model == null && status == null && waited >= graceSecs) {
+                say("  no memory shows an embedding and the store has no recall status after %.0f s: this server "
+                        + "does not embed; not waiting", waited);
+                return new Embedded(at, null, waited);
             }
             if (waited >= capSecs) {
-                say("  %d of %d memories not embedded after %.0f s (the cap); going on without them",
-                        ids.size() - embedded.size(), ids.size(), waited);
-                return embedded;
+                say("  not every memory embedded after %.0f s (the cap): %s; going on without them", waited,
+                        status != null ? status.get("pending") + " pending of " + status.get("memories")
+                                : (ids.size() - at.size()) + " of " + ids.size() + " not embedded");
+                return new Embedded(at, status, waited);
             }
             Thread.sleep(1000);
         }
+    }
+
+    /**
+     * Reads the store's memory list and puts the embedded ones of {@code ids} into {@code at}; answers the model
+     * when any memory shows an {@code embedding} member, else null.
+     */
+    @SuppressWarnings("unchecked")
+    static String scan(String store, Set<String> ids, Map<String, Instant> at) throws InterruptedException {
+        String model = null;
+        for (int offset = 0; ; ) {
+            Answer a = call("GET", "/v1/stores/" + store + "/memories?limit=1000&offset=" + offset, null);
+            if (a.status() != 200) {
+                throw new IllegalStateException("listing memories answered " + a.status() + ": " + a.body());
+            }
+            Map<String, Object> page = (Map<String, Object>) Json.parse(a.body());
+            List<Object> memories = (List<Object>) page.get("memories");
+            for (Object o : memories) {
+                Map<String, Object> m = (Map<String, Object>) o;
+                if (m.containsKey("embedding") && model == null) {
+                    model = "a model not named yet";
+                }
+                String id = (String) m.get("id");
+                if (m.get("embedding") instanceof Map<?, ?> e && ids.contains(id) && e.get("at") != null) {
+                    at.put(id, instant((String) e.get("at")));
+                    model = e.get("model") + ", " + num(e.get("dimensions")) + " dimensions";
+                }
+            }
+            offset += memories.size();
+            Number total = (Number) page.get("total");
+            if (memories.isEmpty() || total == null || offset >= total.longValue()) {
+                return model;
+            }
+        }
+    }
+
+    static String num(Object n) {
+        return n instanceof Number x ? String.format(Locale.ROOT, "%.0f", x.doubleValue()) : String.valueOf(n);
     }
 
     static Instant instant(String s) {
@@ -465,21 +503,37 @@ public class Quality {
         double[] saves = saveMillis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         say("lag: %d of %d saves acknowledged in %.1f s (%.0f a second), save p50 %.1f ms, p99 %.1f ms",
                 acked.size(), total, secs, acked.size() / secs, pct(saves, 0.5), pct(saves, 0.99));
-        Map<String, Instant> at = awaitEmbeddings(store, acked.keySet(), capSecs, graceSecs);
-        if (at.isEmpty()) {
+        Embedded e = awaitEmbeddings(store, acked.keySet(), capSecs, graceSecs);
+        double drained = e.drained();
+        say("lag: every save embedded within %.1f s after the last one (polled once a second)", drained);
+        results.put("embed_drain_s", String.format(Locale.ROOT, "%.1f", drained));
+        if (!e.at().isEmpty()) {
+            double[] lags = e.at().entrySet().stream()
+                    .mapToDouble(x -> Duration.between(acked.get(x.getKey()), x.getValue()).toNanos() / 1e6).sorted()
+                    .toArray();
+            say("lag: embedding made after the save's acknowledgement (client clock): p50 %.0f ms, p99 %.0f ms, "
+                    + "max %.0f ms (%d embedded, %d not)", pct(lags, 0.5), pct(lags, 0.99), lags[lags.length - 1],
+                    lags.length, acked.size() - lags.length);
+            lagFigures(pct(lags, 0.5), pct(lags, 0.99), lags[lags.length - 1], acked.size() - lags.length);
+        } else if (e.status() != null && e.status().get("lag_ms") instanceof Map<?, ?> lag && lag.get("p50") != null) {
+            long notEmbedded = ((Number) e.status().get("memories")).longValue()
+                    - ((Number) e.status().get("embedded")).longValue();
+            double p50 = ((Number) lag.get("p50")).doubleValue();
+            double p99 = ((Number) lag.get("p99")).doubleValue();
+            double max = ((Number) lag.get("max")).doubleValue();
+            say("lag: embedding made after the save (the store's recall status, server clock, the last ten minutes): "
+                    + "p50 %.0f ms, p99 %.0f ms, max %.0f ms (%d not embedded)", p50, p99, max, notEmbedded);
+            lagFigures(p50, p99, max, notEmbedded);
+        } else {
             say("lag: no embeddings to measure");
-            return;
         }
-        double[] lags = at.entrySet().stream()
-                .mapToDouble(e -> Duration.between(acked.get(e.getKey()), e.getValue()).toNanos() / 1e6).sorted()
-                .toArray();
-        say("lag: embedding made after the save's acknowledgement: p50 %.0f ms, p99 %.0f ms, max %.0f ms "
-                + "(%d embedded, %d not)", pct(lags, 0.5), pct(lags, 0.99), lags[lags.length - 1], lags.length,
-                acked.size() - lags.length);
-        results.put("embed_lag_p50_ms", String.format(Locale.ROOT, "%.0f", pct(lags, 0.5)));
-        results.put("embed_lag_p99_ms", String.format(Locale.ROOT, "%.0f", pct(lags, 0.99)));
-        results.put("embed_lag_max_ms", String.format(Locale.ROOT, "%.0f", lags[lags.length - 1]));
-        results.put("embed_lag_not_embedded", String.valueOf(acked.size() - lags.length));
+    }
+
+    static void lagFigures(double p50, double p99, double max, long notEmbedded) {
+        results.put("embed_lag_p50_ms", String.format(Locale.ROOT, "%.0f", p50));
+        results.put("embed_lag_p99_ms", String.format(Locale.ROOT, "%.0f", p99));
+        results.put("embed_lag_max_ms", String.format(Locale.ROOT, "%.0f", max));
+        results.put("embed_lag_not_embedded", String.valueOf(notEmbedded));
     }
 
     static double pct(double[] sorted, double p) {
@@ -536,7 +590,7 @@ public class Quality {
         Map<String, Map<String, Score>> scores = new LinkedHashMap<>();
         for (Dataset d : datasets) {
             say("%s: %d conversations, %d turns, %d questions of categories 1-4; evidence ids: %d repaired "
-                    + "(\"D8:6; D9:17\", \"D:11:26\"), %d matching no turn%s, %d questions left without evidence",
+                    + "(two in one, a stray colon), %d matching no turn%s, %d questions left without evidence",
                     d.name(), d.conversations().size(), d.turns(), d.questions(), d.repaired(), d.unmatched(),
                     d.unmatchedSamples().isEmpty() ? "" : " " + d.unmatchedSamples(), d.withoutEvidence());
             String store = "quality-" + d.name() + "-" + run;
