@@ -37,12 +37,14 @@ import java.util.regex.Pattern;
  *
  * <p>Each dataset (LoCoMo's shape: conversations of dated sessions of turns, and questions naming the dia_ids that
  * answer them) goes into a fresh store, one bank per conversation, every turn one memory "Speaker: text" created at
- * its session's date. Once every memory shows its {@code embedding} (or the server shows no such field), every
+ * its session's date, each conversation's turns in order. Once the store's recall status ({@code GET .../recall})
+ * shows none pending, or every memory shows its {@code embedding} (a server with neither is not waited for), every
  * question of categories 1-4 is asked with each ranking (top_k 10, the conversation's bank), and for each dataset and
  * ranking it reports evidence recall@1, @5 and @10 (the fraction of a question's evidence in the top k, averaged over
  * the questions), MRR (1 / rank of the first evidence in the top 10, else 0), the questions refused (not 200; they
  * count as finding nothing) and the search latency. {@code --lag S} also saves memories at 100 a second for S
- * seconds and measures how long after each save's acknowledgement its embedding was made.
+ * seconds and reports the lag from a save to its vector: from each memory's {@code embedding.at} and the save's
+ * acknowledgement when memories show it, else from the store's recall status.
  *
  * <p>Options: {@code --dev PATH} the LoCoMo development set (default ../shared/eval/locomo-dev/locomo-dev.json when
  * it exists), {@code --own PATH} Engram's own set (default target/quality/recallset.json, from bench/RecallSet.java),
