@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /** The app's one embedder, with Engram's default settings: the local model, loaded from start-up. */
 @QuarkusTest
+@io.quarkus.test.junit.TestProfile(dev.engram.WithEmbeddings.class)
 class AppEmbedderTest {
 
     @Inject
