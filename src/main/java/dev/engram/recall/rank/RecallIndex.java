@@ -266,19 +266,17 @@ public final class RecallIndex {
         double n = admitted.size();
         double[] idf = new double[terms.length];
         for (int i = 0; i < terms.length; i++) {
-            idf[i] = df[i] == 0 ? 0 : Math.log(1 + (n - df[i] + 0.5) / (df[i] + 0.5));
+            idf[i] = Bm25.idf(n, df[i]);
         }
         keepMostInformative(idf);
         Map<Doc, Double> scores = new HashMap<>();
         for (int j = 0; j < hit.size(); j++) {
             Doc d = hit.get(j);
             int[] tf = counts.get(j);
-            double norm = K1 * (1 - B + B * d.length() / Math.max(1, meanLength));
+            double norm = Bm25.norm(d.length(), meanLength);
             double s = 0;
             for (int i = 0; i < terms.length; i++) {
-                if (tf[i] > 0) {
-                    s += idf[i] * tf[i] * (K1 + 1) / (tf[i] + norm);
-                }
+                s += Bm25.term(idf[i], tf[i], norm);
             }
             if (s > 0) {
                 scores.put(d, s);
@@ -288,7 +286,7 @@ public final class RecallIndex {
     }
 
     /** Zeroes all but the {@link #MAX_QUERY_TERMS} highest weights, so a long query's work stays bounded. */
-    private static void keepMostInformative(double[] idf) {
+    static void keepMostInformative(double[] idf) {
         if (idf.length <= MAX_QUERY_TERMS) {
             return;
         }
