@@ -24,7 +24,7 @@ class InMemoryStoreTest extends StoreContract {
     void aSearchByRelevanceOfMoreHitsThanItRanksIsRefused() {
         Store s = newStore();
         for (int i = 0; i <= SearchOrder.MAX_RANKED; i++) {
-            s.put(entry(USER, "e" + i, "wide"), PutOptions.NONE);
+            s.put(entry(USER, "e" + i, "the wide"), PutOptions.NONE);
         }
         Invalid broad = assertThrows(Invalid.class,
                 () -> s.searchPage(List.of(), "wide", SearchOrder.RELEVANCE, 0, 5, 1 << 20));
@@ -32,5 +32,7 @@ class InMemoryStoreTest extends StoreContract {
         assertEquals(5, s.searchPage(List.of(), "wide", SearchOrder.NAME, 0, 5, 1 << 20).items().size());
         assertEquals(5, s.searchPage(List.of(), "", SearchOrder.RELEVANCE, 0, 5, 1 << 20).items().size(),
                 "a query of no term lists by name, whatever it matches");
+        assertEquals(List.of("e0", "e1", "e10"), s.searchPage(List.of(), "the", SearchOrder.RELEVANCE, 0, 3, 1 << 20)
+                .items().stream().map(Entry::name).toList(), "nor does one of stop words, which no entry's terms hold");
     }
 }

@@ -15,6 +15,7 @@ import java.util.Map;
 public final class Bm25 {
 
     private final List<String> terms;
+    private final boolean scores;
     private final Map<String, Integer> at = new HashMap<>();
     private final int[] holding;
     private final List<int[]> counts = new ArrayList<>();
@@ -28,11 +29,15 @@ public final class Bm25 {
             at.put(terms.get(i), i);
         }
         this.holding = new int[terms.size()];
+        this.scores = !Terms.ofDocument(query).isEmpty();
     }
 
-    /** Whether the query has a term; without one every text scores 0. */
+    /**
+     * Whether the query has a term a text can hold; without one (a query of stop words only, which texts leave out,
+     * or of no word at all) every text scores 0.
+     */
     public boolean hasTerms() {
-        return !terms.isEmpty();
+        return scores;
     }
 
     /** Counts one more text, the next index. */

@@ -54,9 +54,10 @@ class Bm25Test {
     @Test
     void aQueryOfStopWordsOnlyHasTermsNoTextHolds() {
         Bm25 stop = new Bm25("the and of");
-        assertTrue(stop.hasTerms(), "a query of stop words keeps them");
+        assertFalse(stop.hasTerms(), "a query of stop words keeps them, and no text holds them");
         stop.add("the end of the road");
         assertEquals(0, stop.scores()[0], "a document keeps no stop words");
+        assertTrue(new Bm25("the road").hasTerms());
         Bm25 none = new Bm25("%% !!");
         assertFalse(none.hasTerms());
         none.add("anything");

@@ -3,6 +3,7 @@ package dev.engram.store.pg;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.engram.memory.Entry;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
 import dev.engram.memory.SearchOrder;
@@ -49,7 +50,7 @@ class PgStoreTest extends StoreContract {
         Store s = newStore();
         try (Connection c = dataSource.getConnection(); PreparedStatement insert = c.prepareStatement("insert into "
                 + "entry (store_id, scope, name, content, meta, hash, updated, search_text) select ?, 'user', "
-                + "'e' || g, 'wide', '{}', 'sha256:x', now(), 'e' || g || E'\\nwide' "
+                + "'e' || g, 'the wide', '{}', 'sha256:x', now(), 'e' || g || E'\\nthe wide' "
                 + "from generate_series(1, ?) g")) {
             insert.setString(1, s.id());
             insert.setInt(2, SearchOrder.MAX_RANKED + 1);
@@ -62,5 +63,7 @@ class PgStoreTest extends StoreContract {
                 .size());
         assertEquals(5, s.searchPage(List.of(), "", SearchOrder.RELEVANCE, 0, 5, 1 << 20).items().size(),
                 "a query of no term lists by name, whatever it matches");
+        assertEquals(List.of("e1", "e10", "e100"), s.searchPage(List.of(), "the", SearchOrder.RELEVANCE, 0, 3,
+                1 << 20).items().stream().map(Entry::name).toList(), "nor does one of stop words");
     }
 }
