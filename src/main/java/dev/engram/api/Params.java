@@ -3,6 +3,7 @@ package dev.engram.api;
 import dev.engram.memory.EntryRules;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
+import dev.engram.memory.SearchOrder;
 import java.util.List;
 
 /** Reads path and query parameters, refusing bad ones with {@link Invalid} so that they get a 422 problem. */
@@ -29,6 +30,11 @@ final class Params {
     static String name(String name) {
         EntryRules.checkName(name == null ? "" : name);
         return name;
+    }
+
+    /** The order of a search: {@code name} when absent, else {@code name} or {@code relevance}. */
+    static SearchOrder searchOrder(String value) {
+        return value == null || value.isEmpty() ? SearchOrder.NAME : SearchOrder.parse(value, "order");
     }
 
     /** A whole number from {@code field} between {@code min} and {@code max}, or {@code fallback} when absent. */

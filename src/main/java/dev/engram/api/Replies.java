@@ -26,8 +26,12 @@ final class Replies {
         }
     }
 
-    /** Entries, from a search; {@code truncated} (only when true) when the page's byte bound ended them early. */
-    record Entries(List<EntryJson> entries, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean truncated) {
+    /**
+     * Entries, from a search; {@code truncated} (only when true) when the page's byte bound ended them early,
+     * {@code more} (only when true) when more hits follow them, at {@code offset} plus the entries answered.
+     */
+    record Entries(List<EntryJson> entries, @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean truncated,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) boolean more) {
     }
 
     /** One page of a scope's entries: {@code next} is the name to list on after, null on the last page. */

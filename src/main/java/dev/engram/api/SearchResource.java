@@ -5,6 +5,7 @@ import dev.engram.memory.Entry;
 import dev.engram.memory.NotFound;
 import dev.engram.memory.Paged;
 import dev.engram.memory.Scope;
+import dev.engram.memory.SearchOrder;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
 import jakarta.inject.Inject;
@@ -16,7 +17,10 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 
-/** Search: every word of {@code q} in an entry's name, meta values or content, ignoring case. */
+/**
+ * Search: every word of {@code q} in an entry's name, meta values or content, ignoring case; by scope and name, or
+ * best first ({@code order=relevance}); a page from {@code offset}.
+ */
 @Path("/v1/stores/{store}/search")
 @Produces(MediaType.APPLICATION_JSON)
 public class SearchResource {
@@ -32,14 +36,18 @@ public class SearchResource {
 
     @GET
     public Replies.Entries search(@PathParam("store") String store, @QueryParam("q") String q,
-            @QueryParam("scope") List<String> scopes, @QueryParam("limit") String limit) {
+            @QueryParam("scope") List<String> scopes, @QueryParam("limit") String limit,
+            @QueryParam("offset") String offset, @QueryParam("order") String order) {
         int n = (int) Params.number(limit, "limit", 1, config.search().maxLimit(), config.search().defaultLimit());
+        int from = (int) Params.number(offset, "offset", 0, Integer.MAX_VALUE, 0);
+        SearchOrder by = Params.searchOrder(order);
         List<Scope> readable = gate.in(Params.store(store)).narrowReads(Params.scopes(scopes));
-        Paged<Entry> found = stores.store(store).searchPage(readable, q == null ? "" : q, n,
+        Paged<Entry> found = stores.store(store).searchPage(readable, q == null ? "" : q, by, from, n,
                 config.limits().pageBytes());
         if (found.items().isEmpty() && !stores.exists(store)) {
             throw NotFound.store(store);
         }
-        return new Replies.Entries(found.items().stream().map(EntryJson::of).toList(), found.more());
+        return new Replies.Entries(found.items().stream().map(EntryJson::of).toList(),
+                found.more() && found.items().size() < n, found.more());
     }
 }

@@ -9,6 +9,7 @@ import dev.engram.memory.Invalid;
 import dev.engram.memory.Replay;
 import dev.engram.memory.Replayed;
 import dev.engram.memory.Scope;
+import dev.engram.memory.SearchOrder;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
 import dev.engram.recall.Bank;
@@ -90,7 +91,7 @@ public class ToolsResource {
             @QueryParam("format") String format, @QueryParam("bank") String bank,
             @QueryParam("context") String context) {
         String f = format == null || format.isEmpty() ? "json-schema" : format;
-        MemoryTools tools = tools(scopes, reads, Optional::empty);
+        MemoryTools tools = tools(scopes, reads, Optional.empty(), Optional::empty);
         List<ToolDefinition> all = new ArrayList<>(tools.definitions());
         if (bank != null) {
             Bank.parse(bank);
@@ -106,10 +107,11 @@ public class ToolsResource {
 
     /**
      * One call: the tool, its arguments (an object, or the JSON string a model emitted), and the scopes; the bank of
-     * a recall tool, the context of {@code tool_result_read}.
+     * a recall tool, the context of {@code tool_result_read}; the order memory_search lists in ({@code name} or
+     * {@code relevance}; absent: {@code engram.tools.search-order}).
      */
     public record CallBody(String name, JsonNode arguments, List<String> scopes, List<String> readScopes,
-            String bank, String context) {
+            String bank, String context, String searchOrder) {
     }
 
     /** The text for the model, whether it is an error, and the journal record of a write. */
@@ -138,7 +140,9 @@ public class ToolsResource {
         String session = Preconditions.session(sessionHeader);
         Supplier<Optional<Manifest>> shown = () -> session.isEmpty() ? Optional.empty()
                 : sessions.inForce(storeId, session);
-        MemoryTools tools = tools(body.scopes(), body.readScopes(), shown);
+        Optional<SearchOrder> order = body.searchOrder() == null ? Optional.empty()
+                : Optional.of(SearchOrder.parse(body.searchOrder(), "search_order"));
+        MemoryTools tools = tools(body.scopes(), body.readScopes(), order, shown);
         Optional<Map<String, Object>> args = arguments(body.arguments());
         Optional<IdempotencyKey> key = key(keyHeader, body, args);
         if (MemoryTools.SAVE.equals(body.name())) {
@@ -234,12 +238,13 @@ public class ToolsResource {
         return IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(again), true);
     }
 
-    private MemoryTools tools(List<String> scopes, List<String> reads, Supplier<Optional<Manifest>> shown) {
+    private MemoryTools tools(List<String> scopes, List<String> reads, Optional<SearchOrder> order,
+            Supplier<Optional<Manifest>> shown) {
         Store store = stores.store(Params.store(storeId));
         List<Scope> writable = Params.scopes(scopes);
         List<Scope> readOnly = Params.scopes(reads);
         gate.in(storeId).checkTools(writable, readOnly);
-        return new MemoryTools(store, writable, readOnly, options, shown);
+        return new MemoryTools(store, writable, readOnly, options.searchingIn(order), shown);
     }
 
     /** The call's arguments as a map: an object as it is, a string parsed as the JSON a model emitted. */

@@ -3,6 +3,7 @@ package dev.engram.mcp;
 import dev.engram.memory.EntryRules;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Scope;
+import dev.engram.memory.SearchOrder;
 import dev.engram.recall.Bank;
 import dev.engram.recall.MemoryRules;
 import io.vertx.core.http.HttpServerRequest;
@@ -22,15 +23,17 @@ import java.util.Optional;
  * block bound  ?max_total_bytes=8000     Engram-Max-Total-Bytes: 8000  (default: 32768)
  * bank         ?bank=user:alice          Engram-Bank: user:alice         (memory_remember and memory_recall)
  * context      ?context=run-1            Engram-Context: run-1          (tool_result_read)
+ * search order ?search_order=relevance   Engram-Search-Order: relevance (default: engram.tools.search-order)
  * </pre>
  *
  * @param bank the bank of memories the two recall tools use; empty when the connection names none (the tools are
  *     then not listed)
  * @param context the context whose cached tool results {@code tool_result_read} reads; empty when the connection
  *     names none (the tool is then not listed)
+ * @param searchOrder the order memory_search lists in; empty when the connection names none (the configured one)
  */
 record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readScopes, String session,
-        int maxTotalBytes, Optional<Bank> bank, Optional<String> context) {
+        int maxTotalBytes, Optional<Bank> bank, Optional<String> context, Optional<SearchOrder> searchOrder) {
 
     static final String DEFAULT_SCOPE = "user";
 
@@ -58,9 +61,11 @@ record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readS
         if (context != null) {
             MemoryRules.checkId(context, "context");
         }
+        String order = value(request, "Engram-Search-Order", "search_order");
         return new McpConnectionSettings(store, scopes.isEmpty() ? List.of(new Scope(DEFAULT_SCOPE)) : scopes,
                 scopes(request, "Engram-Read-Scopes", "read_scope"), session == null ? "" : session, bound,
-                bank == null ? Optional.empty() : Optional.of(Bank.parse(bank)), Optional.ofNullable(context));
+                bank == null ? Optional.empty() : Optional.of(Bank.parse(bank)), Optional.ofNullable(context),
+                order == null ? Optional.empty() : Optional.of(SearchOrder.parse(order, "search_order")));
     }
 
     /** Whether the request names a bank, without reading (or refusing) the rest of the settings. */

@@ -134,7 +134,7 @@ public class McpMemoryServer {
         Store store = stores.store(c.store());
         MemoryTools tools;
         try {
-            tools = new MemoryTools(store, c.scopes(), c.readScopes(), options,
+            tools = new MemoryTools(store, c.scopes(), c.readScopes(), options.searchingIn(c.searchOrder()),
                     () -> c.session().isEmpty() ? Optional.empty() : sessions.inForce(c.store(), c.session()));
         } catch (Invalid e) {
             return ToolResponse.error(e.getMessage());

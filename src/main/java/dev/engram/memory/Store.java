@@ -1,5 +1,7 @@
 package dev.engram.memory;
 
+import dev.engram.recall.rank.Bm25;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -107,11 +109,45 @@ public interface Store {
 
     /**
      * As {@link #search}, the hits ending before the entry whose content would take theirs over {@code maxBytes}
-     * (the first is always in it; {@code more} then). A store may read no more than the page and the hit after it.
+     * (the first is always in it; {@code more} then, and only then). A store may read no more than the page and the
+     * hit after it.
      */
     default Paged<Entry> searchPage(List<Scope> scopes, String query, int limit, long maxBytes) {
-        List<Entry> found = search(scopes, query, limit);
-        return Paged.of(found, found.size(), maxBytes, Entry::size);
+        Paged<Entry> page = searchPage(scopes, query, SearchOrder.NAME, 0, limit, maxBytes);
+        return new Paged<>(page.items(), page.more() && page.items().size() < limit);
+    }
+
+    /**
+     * A page of the entries {@link #search} finds, in {@code order}: from the hit at {@code offset} (0 is the first),
+     * up to {@code limit} (at least 1) of them, ending before the hit whose content would take theirs over
+     * {@code maxBytes} (the first is always in it); {@code more} when hits follow the page, whether it ended at the
+     * limit or at the bound. By {@link SearchOrder#RELEVANCE} every hit is ranked before the page is cut, so a search
+     * matching more than {@link SearchOrder#MAX_RANKED} entries is {@link Invalid} ({@link SearchOrder#tooBroad});
+     * a query without a term to rank by (stop words, punctuation, nothing) lists its hits by name. The query is
+     * checked as {@link #search} checks it.
+     */
+    default Paged<Entry> searchPage(List<Scope> scopes, String query, SearchOrder order, int offset, int limit,
+            long maxBytes) {
+        Match.checkQuery(query);
+        List<Entry> hits;
+        if (order == SearchOrder.RELEVANCE && new Bm25(query).hasTerms()) {
+            hits = byRelevance(search(scopes, query, SearchOrder.MAX_RANKED + 1), query);
+        } else {
+            long end = (long) offset + limit + 1;
+            hits = search(scopes, query, end > Integer.MAX_VALUE ? 0 : (int) end);
+        }
+        return Paged.of(offset >= hits.size() ? List.of() : hits.subList(offset, hits.size()), limit, maxBytes,
+                Entry::size);
+    }
+
+    /** {@code hits} best first for {@code query} ({@link SearchOrder#RELEVANCE}), equal scores in the order given. */
+    private static List<Entry> byRelevance(List<Entry> hits, String query) {
+        if (hits.size() > SearchOrder.MAX_RANKED) {
+            throw SearchOrder.tooBroad();
+        }
+        Bm25 bm25 = new Bm25(query);
+        hits.forEach(e -> bm25.add(Match.text(e)));
+        return Arrays.stream(bm25.best()).mapToObj(hits::get).toList();
     }
 
     /**

@@ -120,6 +120,19 @@ public interface EngramConfig {
         int batchSize();
     }
 
+    /** The model tools (REST and MCP). */
+    Tools tools();
+
+    interface Tools {
+        /**
+         * The order memory_search lists its matches in: {@code name} (by scope, then name) or {@code relevance}
+         * (best first, as {@code order=relevance} on a search); a tool call's {@code search_order}, or an MCP
+         * connection's, overrides it.
+         */
+        @WithDefault("name")
+        String searchOrder();
+    }
+
     interface Context {
         /**
          * The chat model that summarizes for the {@code summarization} and {@code hierarchical} strategies (under

@@ -1,5 +1,6 @@
 package dev.engram.ops;
 
+import dev.engram.memory.SearchOrder;
 import dev.engram.tools.ToolOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
@@ -9,11 +10,14 @@ import jakarta.inject.Singleton;
 @ApplicationScoped
 public class ToolSettings {
 
-    /** A record cannot be proxied, so the options are a singleton rather than application-scoped. */
+    /**
+     * A record cannot be proxied, so the options are a singleton rather than application-scoped. A search order
+     * other than {@code name} or {@code relevance} stops the start, naming the setting.
+     */
     @Produces
     @Singleton
     ToolOptions toolOptions(EngramConfig config) {
         return new ToolOptions(ToolOptions.DEFAULT_SEARCH_LIMIT, ToolOptions.DEFAULT_SEARCH_BYTES,
-                config.patchDeadline());
+                config.patchDeadline(), SearchOrder.parse(config.tools().searchOrder(), "engram.tools.search-order"));
     }
 }

@@ -9,9 +9,11 @@ import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
 import dev.engram.memory.Limited;
 import dev.engram.memory.NotFound;
+import dev.engram.memory.Paged;
 import dev.engram.memory.Patch;
 import dev.engram.memory.PutOptions;
 import dev.engram.memory.Scope;
+import dev.engram.memory.SearchOrder;
 import dev.engram.memory.Store;
 import dev.engram.memory.TooLarge;
 import dev.engram.render.Manifest;
@@ -284,16 +286,17 @@ public final class MemoryTools {
             }
         }
         int limit = args.integer("limit", 1, ToolOptions.MAX_SEARCH_LIMIT).orElse(options.searchLimit());
-        List<Entry> found = store.search(scopes, query, limit + 1);
+        Paged<Entry> found = store.searchPage(scopes, query, options.searchOrder(), 0, limit, Long.MAX_VALUE);
         String searched = String.join(", ", ToolSchemas.names(scopes));
-        if (found.isEmpty()) {
+        if (found.items().isEmpty()) {
             return ToolResult.text("No entries in " + searched + " match \"" + query + "\".");
         }
-        boolean more = found.size() > limit;
-        List<Entry> page = more ? found.subList(0, limit) : found;
+        boolean more = found.more();
+        List<Entry> page = found.items();
+        String ordered = options.searchOrder() == SearchOrder.RELEVANCE && page.size() > 1 ? ", best match first" : "";
         StringBuilder out = new StringBuilder();
         out.append(page.size()).append(page.size() == 1 ? " match" : " matches").append(" in ").append(searched)
-                .append(" for \"").append(query).append("\".\n");
+                .append(" for \"").append(query).append('"').append(ordered).append(".\n");
         int bytes = 0;
         List<String> unshown = new ArrayList<>();
         for (Entry e : page) {

@@ -79,6 +79,24 @@ class PageBytesTest {
                 .then().statusCode(200).extract().jsonPath();
         assertEquals(3, narrow.getList("entries").size());
         assertTrue(narrow.getMap("$").get("truncated") == null, "a search its limit ended is not truncated");
+        assertTrue(narrow.getBoolean("more"), "but says more follow");
+
+        List<String> ranked = new ArrayList<>();
+        int offset = 0;
+        while (true) {
+            JsonPath page = json().queryParam("q", "xxxx").queryParam("order", "relevance").queryParam("limit", 200)
+                    .queryParam("offset", offset).get("/v1/stores/" + s + "/search").then().statusCode(200)
+                    .extract().jsonPath();
+            List<String> got = page.getList("entries.name");
+            assertTrue(got.size() * (long) ENTRY <= PAGE_BYTES, "a ranked page of " + got.size() + " entries");
+            ranked.addAll(got);
+            offset += got.size();
+            if (page.getMap("$").get("more") == null) {
+                break;
+            }
+            assertTrue(page.getBoolean("truncated"), "a ranked page ends at the byte bound, not its limit");
+        }
+        assertEquals(names, ranked, "pages by offset of a ranking of equal scores: every hit once, by name");
 
         String lines = json().accept(JournalResource.NDJSON).get("/v1/stores/" + s + "/journal").then()
                 .statusCode(200).extract().asString();

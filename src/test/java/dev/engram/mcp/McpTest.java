@@ -96,6 +96,28 @@ class McpTest {
     }
 
     @Test
+    void aConnectionCanAskTheSearchToolForTheBestMatchesFirst() {
+        String url = "/mcp?store=" + store + "&scope=user&search_order=relevance";
+        Response init = post(url, "{\"jsonrpc\":\"2.0\",\"id\":" + (++id) + ",\"method\":\"initialize\","
+                + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":"
+                + "\"t\",\"version\":\"1\"}}}");
+        mcpSession = init.header("Mcp-Session-Id");
+        post(url, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+        tool(url, "memory_save", "{\"name\":\"alpha\",\"content\":\"Deploy after review, then wait for the checks.\"}");
+        tool(url, "memory_save", "{\"name\":\"beta\",\"content\":\"Deploy, deploy, deploy.\"}");
+        String ranked = tool(url, "memory_search", "{\"query\":\"deploy\"}").getString("result.content[0].text");
+        assertTrue(ranked.startsWith("2 matches in user for \"deploy\", best match first.\n\nuser/beta"), ranked);
+        String byName = tool("/mcp?store=" + store + "&scope=user", "memory_search", "{\"query\":\"deploy\"}")
+                .getString("result.content[0].text");
+        assertTrue(byName.startsWith("2 matches in user for \"deploy\".\n\nuser/alpha"), byName);
+        JsonPath bad = tool("/mcp?store=" + store + "&scope=user&search_order=best", "memory_search",
+                "{\"query\":\"deploy\"}");
+        assertTrue(bad.getBoolean("result.isError"));
+        assertTrue(bad.getString("result.content[0].text").contains("search_order must be one of name, relevance"),
+                bad.prettify());
+    }
+
+    @Test
     void aConnectionWithoutAStoreIsToldHowToNameOne() {
         String url = "/mcp";
         Response init = post(url, "{\"jsonrpc\":\"2.0\",\"id\":" + (++id) + ",\"method\":\"initialize\",\"params\":"

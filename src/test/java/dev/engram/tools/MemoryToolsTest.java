@@ -12,6 +12,7 @@ import dev.engram.memory.LostUpdates;
 import dev.engram.memory.PutOptions;
 import dev.engram.memory.RacingStore;
 import dev.engram.memory.Scope;
+import dev.engram.memory.SearchOrder;
 import dev.engram.memory.Store;
 import dev.engram.render.Manifest;
 import dev.engram.render.Render;
@@ -251,6 +252,28 @@ class MemoryToolsTest {
         assertTrue(one.startsWith("1 match in user"), one);
         assertEquals("No entries in user match \"omega\".", t.call("memory_search", Map.of("query", "omega"), "")
                 .output());
+    }
+
+    @Test
+    void searchListsBestFirstWhenTheProductAsksForRelevance() {
+        store.put(Entry.draft(USER, "alpha", "Tabs in the build files, spaces elsewhere.", Map.of()), PutOptions.NONE);
+        store.put(Entry.draft(USER, "beta", "Tabs, tabs, tabs.", Map.of()), PutOptions.NONE);
+        store.put(Entry.draft(RULES, "gamma", "Tabs always; tabs.", Map.of()), PutOptions.NONE);
+        ToolOptions relevance = ToolOptions.DEFAULT.searchingIn(Optional.of(SearchOrder.RELEVANCE));
+        assertEquals(SearchOrder.NAME, ToolOptions.DEFAULT.searchOrder(), "by name unless asked");
+        assertEquals(ToolOptions.DEFAULT, ToolOptions.DEFAULT.searchingIn(Optional.empty()));
+        MemoryTools byName = tools(List.of(USER));
+        MemoryTools best = new MemoryTools(store, List.of(USER), List.of(RULES), relevance, Optional::empty);
+        String named = byName.call("memory_search", Map.of("query", "tabs"), "").output();
+        assertTrue(named.startsWith("3 matches in user, rules for \"tabs\".\n\nuser/alpha"), named);
+        String ranked = best.call("memory_search", Map.of("query", "tabs"), "").output();
+        assertTrue(ranked.startsWith("3 matches in user, rules for \"tabs\", best match first.\n\nuser/beta"),
+                ranked);
+        assertTrue(ranked.indexOf("rules/gamma") < ranked.indexOf("user/alpha"), ranked);
+        String top = best.call("memory_search", Map.of("query", "tabs", "limit", 1), "").output();
+        assertTrue(top.startsWith("1 match in user, rules for \"tabs\".\n\nuser/beta"), top);
+        assertTrue(top.contains("More entries match than the 1 shown"), top);
+        assertEquals(byName.definitions(), best.definitions(), "the model sees the same tools");
     }
 
     @Test

@@ -292,22 +292,21 @@ public final class RecallIndex {
             double n = admitted.length;
             idf = new double[terms.length];
             for (int i = 0; i < terms.length; i++) {
-                idf[i] = df[i] == 0 ? 0 : Math.log(1 + (n - df[i] + 0.5) / (df[i] + 0.5));
+                idf[i] = Bm25.idf(n, df[i]);
             }
             keepMostInformative(idf);
         }
 
         /** Its BM25 score; NaN when it holds no query term. */
         double bm25(Doc d) {
-            double norm = K1 * (1 - B + B * d.length() / meanLength);
+            double norm = Bm25.norm(d.length(), meanLength);
             double s = 0;
             boolean any = false;
             for (int i = 0; i < terms.length; i++) {
                 if (idf[i] > 0) {
                     int at = Arrays.binarySearch(d.termIds(), terms[i]);
                     if (at >= 0) {
-                        int tf = d.counts()[at];
-                        s += idf[i] * tf * (K1 + 1) / (tf + norm);
+                        s += Bm25.term(idf[i], d.counts()[at], norm);
                         any = true;
                     }
                 }
@@ -361,7 +360,7 @@ public final class RecallIndex {
     }
 
     /** Zeroes all but the {@link #MAX_QUERY_TERMS} highest weights, so a long query's work stays bounded. */
-    private static void keepMostInformative(double[] idf) {
+    static void keepMostInformative(double[] idf) {
         if (idf.length <= MAX_QUERY_TERMS) {
             return;
         }

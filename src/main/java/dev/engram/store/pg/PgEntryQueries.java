@@ -2,7 +2,10 @@ package dev.engram.store.pg;
 
 import dev.engram.memory.Entry;
 import dev.engram.memory.Listing;
+import dev.engram.memory.Paged;
 import dev.engram.memory.Scope;
+import dev.engram.memory.SearchOrder;
+import dev.engram.recall.rank.Bm25;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -139,18 +142,18 @@ class PgEntryQueries {
      * pinned by {@link #PIN_SEARCH_PLAN}.
      */
     List<Entry> search(String store, List<Scope> scopes, List<String> words, int limit) {
-        return search(store, scopes, words, limit, -1);
+        return search(store, scopes, words, 0, limit, -1);
     }
 
     /**
-     * As {@link #search(String, List, List, int)}, none of the hits starting past {@code maxBytes} of content of the
-     * hits before it (summed in PostgreSQL), when {@code maxBytes} is not negative: the byte-bounded page and the hit
-     * after it, never the rest.
+     * As {@link #search(String, List, List, int)}, from the hit at {@code offset} on, none of the hits starting past
+     * {@code maxBytes} of content of the hits before it (summed in PostgreSQL), when {@code maxBytes} is not
+     * negative: the byte-bounded page and the hit after it, never the rest.
      */
-    List<Entry> search(String store, List<Scope> scopes, List<String> words, int limit, long maxBytes) {
+    List<Entry> search(String store, List<Scope> scopes, List<String> words, int offset, int limit, long maxBytes) {
         List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
-        String sql = searchSql(!distinct.isEmpty(), words.size(), limit);
-        if (maxBytes >= 0) {
+        String sql = searchSql(HIT_COLUMNS, !distinct.isEmpty(), words.size(), limit, offset);
+        if (maxBytes >= 0 && maxBytes < Long.MAX_VALUE) {
             sql = "select scope, name, content, meta, hash, updated from (select q.*, coalesce(sum(octet_length("
                     + "q.content)) over (order by q.position rows between unbounded preceding and 1 preceding), 0) "
                     + "as bytes_before from (select q.*, row_number() over () as position from (" + sql + ") q) q) q "
@@ -160,18 +163,7 @@ class PgEntryQueries {
             c.setAutoCommit(false);
             try (Statement pin = c.createStatement(); PreparedStatement s = c.prepareStatement(sql)) {
                 pin.execute(PIN_SEARCH_PLAN);
-                int p = 1;
-                s.setString(p++, store);
-                java.sql.Array order = distinct.isEmpty() ? null : c.createArrayOf("text", distinct.toArray());
-                if (order != null) {
-                    s.setArray(p++, order);
-                }
-                for (String word : words) {
-                    s.setString(p++, "%" + escapeLike(word) + "%");
-                }
-                if (order != null) {
-                    s.setArray(p, order);
-                }
+                bindSearch(c, s, store, distinct, words);
                 List<Entry> found = entries(s);
                 c.commit();
                 return found;
@@ -183,10 +175,99 @@ class PgEntryQueries {
         }
     }
 
+    /** One hit of a search ranked by relevance, before its page is read: where it is and its content's size. */
+    private record Hit(String scope, String name, long bytes) {
+    }
+
+    /**
+     * The page of the hits of {@link #search(String, List, List, int)} from {@code offset}, ranked by {@code bm25}
+     * (which has terms; equal scores in name order), up to {@code limit} and ending before the hit that would take
+     * their content over {@code maxBytes}. Reads every hit's search text once, as it streams from PostgreSQL,
+     * keeping only its name, size and term counts, then the page's entries, in one read-only transaction that sees
+     * one snapshot; {@link SearchOrder#tooBroad} past {@link SearchOrder#MAX_RANKED} hits.
+     */
+    Paged<Entry> searchByRelevance(String store, List<Scope> scopes, List<String> words, Bm25 bm25, int offset,
+            int limit, long maxBytes) {
+        List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
+        String sql = searchSql("scope, name, search_text, octet_length(content)", !distinct.isEmpty(), words.size(),
+                SearchOrder.MAX_RANKED + 1, 0);
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement setup = c.createStatement()) {
+                setup.execute("set transaction isolation level repeatable read, read only");
+                setup.execute(PIN_SEARCH_PLAN);
+                List<Hit> hits = new ArrayList<>();
+                try (PreparedStatement s = c.prepareStatement(sql)) {
+                    bindSearch(c, s, store, distinct, words);
+                    s.setFetchSize(500);
+                    try (ResultSet r = s.executeQuery()) {
+                        while (r.next()) {
+                            if (hits.size() == SearchOrder.MAX_RANKED) {
+                                throw SearchOrder.tooBroad();
+                            }
+                            hits.add(new Hit(r.getString(1), r.getString(2), r.getLong(4)));
+                            bm25.add(r.getString(3));
+                        }
+                    }
+                }
+                List<Hit> ranked = new ArrayList<>();
+                int[] best = bm25.best();
+                for (int i = offset; i < best.length; i++) {
+                    ranked.add(hits.get(best[i]));
+                }
+                Paged<Hit> page = Paged.of(ranked, limit, maxBytes, Hit::bytes);
+                List<Entry> entries = page.items().isEmpty() ? List.of() : entries(c, store, page.items());
+                c.commit();
+                return new Paged<>(entries, page.more());
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /** The live entries {@code hits} name, in their order, read on the primary key. */
+    private static List<Entry> entries(Connection c, String store, List<Hit> hits) throws SQLException {
+        String sql = "select e.scope, e.name, e.content, e.meta::text, e.hash, e.updated from unnest(?::text[], "
+                + "?::text[]) with ordinality as k(scope, name, at) join entry e on e.store_id = ? "
+                + "and e.scope = k.scope and e.name = k.name order by k.at";
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setArray(1, c.createArrayOf("text", hits.stream().map(Hit::scope).toArray()));
+            s.setArray(2, c.createArrayOf("text", hits.stream().map(Hit::name).toArray()));
+            s.setString(3, store);
+            return entries(s);
+        }
+    }
+
+    /** Binds the parameters of {@link #searchSql}: the store, the scopes (when any), one pattern a word, the scopes. */
+    private static void bindSearch(Connection c, PreparedStatement s, String store, List<String> scopes,
+            List<String> words) throws SQLException {
+        int p = 1;
+        s.setString(p++, store);
+        java.sql.Array order = scopes.isEmpty() ? null : c.createArrayOf("text", scopes.toArray());
+        if (order != null) {
+            s.setArray(p++, order);
+        }
+        for (String word : words) {
+            s.setString(p++, "%" + escapeLike(word) + "%");
+        }
+        if (order != null) {
+            s.setArray(p, order);
+        }
+    }
+
+    /** The columns of a search hit, as {@link #entry} reads them. */
+    private static final String HIT_COLUMNS = "scope, name, content, meta::text as meta, hash, updated";
+
     /** The search's SQL: parameters the store, the scopes (when {@code scoped}), one pattern a word, the scopes. */
     static String searchSql(boolean scoped, int words, int limit) {
-        StringBuilder sql = new StringBuilder("select scope, name, content, meta::text as meta, hash, updated "
-                + "from entry where (store_id || '') = ?");
+        return searchSql(HIT_COLUMNS, scoped, words, limit, 0);
+    }
+
+    /** As {@link #searchSql(boolean, int, int)}, selecting {@code columns}, from the hit at {@code offset} on. */
+    static String searchSql(String columns, boolean scoped, int words, int limit, int offset) {
+        StringBuilder sql = new StringBuilder("select " + columns + " from entry where (store_id || '') = ?");
         if (scoped) {
             sql.append(" and (scope || '') = any(?)");
         }
@@ -196,6 +277,9 @@ class PgEntryQueries {
         sql.append(scoped ? " order by array_position(?, scope), name" : " order by scope, name");
         if (limit > 0) {
             sql.append(" limit ").append(limit);
+        }
+        if (offset > 0) {
+            sql.append(" offset ").append(offset);
         }
         return sql.toString();
     }

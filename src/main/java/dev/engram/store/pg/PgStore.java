@@ -13,8 +13,10 @@ import dev.engram.memory.PutOptions;
 import dev.engram.memory.Replay;
 import dev.engram.memory.Replayed;
 import dev.engram.memory.Scope;
+import dev.engram.memory.SearchOrder;
 import dev.engram.memory.Store;
 import dev.engram.memory.TooLarge;
+import dev.engram.recall.rank.Bm25;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,10 +126,18 @@ final class PgStore implements Store {
     }
 
     @Override
-    public Paged<Entry> searchPage(List<Scope> scopes, String query, int limit, long maxBytes) {
+    public Paged<Entry> searchPage(List<Scope> scopes, String query, SearchOrder order, int offset, int limit,
+            long maxBytes) {
         Match.checkQuery(query);
-        List<Entry> found = stores.queries().search(id, scopes, Match.words(query), limit, maxBytes);
-        return Paged.of(found, found.size(), maxBytes, Entry::size);
+        List<String> words = Match.words(query);
+        if (order == SearchOrder.RELEVANCE) {
+            Bm25 bm25 = new Bm25(query);
+            if (bm25.hasTerms()) {
+                return stores.queries().searchByRelevance(id, scopes, words, bm25, offset, limit, maxBytes);
+            }
+        }
+        List<Entry> found = stores.queries().search(id, scopes, words, offset, limit + 1, maxBytes);
+        return Paged.of(found, limit, maxBytes, Entry::size);
     }
 
     @Override
