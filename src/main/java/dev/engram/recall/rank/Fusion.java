@@ -11,9 +11,12 @@ import java.util.Map;
  * How the lexical and the semantic ranking make one score.
  *
  * <ol>
- * <li><b>Match</b>: {@code a·(bm25 / best bm25 of the query) + (1 − a)·cosine}, {@code a} = {@value #LEXICAL_WEIGHT};
- * a memory not embedded yet, or a query that could not be embedded, counts its lexical part only; lexical and
- * semantic rankings use their own part alone.</li>
+ * <li><b>Match</b>: {@code a·bm25 / (best + D) + (1 − a)·cosine}, {@code a} = {@value #LEXICAL_WEIGHT} and
+ * {@code D} = {@value #LEXICAL_DAMPING}, where {@code best} is the query's best BM25 score among the memories
+ * searched: relative to the best, and damped when even the best is weak (a question whose words the memories do not
+ * use, because they say it otherwise, leaves its answer to the similarity). A memory not embedded yet, or a query
+ * that could not be embedded, counts {@code bm25 / best} alone; the lexical and semantic rankings use their own part
+ * alone.</li>
  * <li><b>Context</b> (hybrid only): plus {@value #CONTEXT_WEIGHT} × the better match of the memory's two neighbours
  * in its bank (the memories saved just before and just after it). A conversation saved turn by turn answers a
  * question across two turns ("It was made for a local church." after "I made this stained glass window."), and the
@@ -34,7 +37,9 @@ final class Fusion {
     static final int DEPTH = 100;
     /** How many of the best matches bring their neighbours in as candidates. */
     static final int NEIGHBOURED = 20;
-    static final double LEXICAL_WEIGHT = 0.4;
+    static final double LEXICAL_WEIGHT = 0.5;
+    /** How weak a query's best BM25 score must be for its lexical part to count half. */
+    static final double LEXICAL_DAMPING = 20;
     static final double CONTEXT_WEIGHT = 0.3;
     static final double IMPORTANCE_WEIGHT = 0.2;
     static final double CONFIDENCE_WEIGHT = 0.1;
@@ -92,11 +97,14 @@ final class Fusion {
     static double match(RankQuery q, Candidate c, double bestLexical) {
         double lexical = c.lexical() == null || bestLexical <= 0 ? 0 : c.lexical() / bestLexical;
         double semantic = c.semantic() == null ? 0 : Math.max(0, c.semantic());
-        return switch (q.ranking()) {
-            case LEXICAL -> lexical;
-            case SEMANTIC -> semantic;
-            default -> c.semantic() == null ? lexical : LEXICAL_WEIGHT * lexical + (1 - LEXICAL_WEIGHT) * semantic;
-        };
+        if (q.ranking() == Ranking.LEXICAL || q.vector() == null) {
+            return lexical;
+        }
+        if (q.ranking() == Ranking.SEMANTIC) {
+            return semantic;
+        }
+        double damped = c.lexical() == null ? 0 : c.lexical() / (bestLexical + LEXICAL_DAMPING);
+        return c.semantic() == null ? lexical : LEXICAL_WEIGHT * damped + (1 - LEXICAL_WEIGHT) * semantic;
     }
 
     /** {@code 1 − w + w·x}: 1 for x = 1, {@code 1 − w} for x = 0. */
