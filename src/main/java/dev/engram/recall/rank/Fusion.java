@@ -18,7 +18,7 @@ import java.util.Map;
  * that could not be embedded, counts {@code bm25 / best} alone; the lexical and semantic rankings use their own part
  * alone.</li>
  * <li><b>Context</b> (hybrid only): plus {@value #CONTEXT_WEIGHT} × the better match of the memory's two neighbours
- * in its bank (the memories saved just before and just after it). A conversation saved turn by turn answers a
+ * in its bank, the sum divided by {@code 1 + }{@value #CONTEXT_WEIGHT} so that scores stay at most 1 (the memories saved just before and just after it). A conversation saved turn by turn answers a
  * question across two turns ("It was made for a local church." after "I made this stained glass window."), and the
  * turn that matches the question's words is often the other one. A memory is a result only when it matches itself
  * (any similarity counts): its neighbours lift it, they do not bring it.</li>
@@ -77,7 +77,7 @@ final class Fusion {
                     around = Math.max(around, match(q, n, bestLexical));
                 }
             }
-            double fused = match + CONTEXT_WEIGHT * around;
+            double fused = (match + CONTEXT_WEIGHT * around) / (1 + CONTEXT_WEIGHT);
             Indexed m = c.memory();
             double importance = factor(IMPORTANCE_WEIGHT, (Relevance.boost(m.importance()) - 0.5) / 0.5);
             double confidence = m.confidence() > 0 ? factor(CONFIDENCE_WEIGHT, Math.min(1, m.confidence())) : 1;
