@@ -67,7 +67,10 @@ public final class RecallIndex {
             for (int i = 0; i < ids.length; i++) {
                 counts[i] = counted.get(ids[i]);
             }
-            Doc old = docs.put(m.id(), new Doc(m, ids, counts, terms.size(), m.vector()));
+            // The text is not kept: its counts are what ranking reads, and a store's texts would double the index.
+            Indexed kept = new Indexed(m.id(), m.bank(), m.type(), m.archived(), m.stale(), m.importance(),
+                    m.confidence(), m.createdAt(), m.order(), "", m.model(), m.vector());
+            Doc old = docs.put(m.id(), new Doc(kept, ids, counts, terms.size(), m.vector()));
             if (old != null) {
                 changedBanks.add(old.memory().bank());
             }

@@ -128,9 +128,9 @@ final class PgRecallIndexes {
             }
         }
         h.seen = seen;
-        if (whole && !changes.isEmpty()) {
-            LOG.infof("Recall index of store %s read: %d memories in %d ms", store, h.index.size(),
-                    (System.nanoTime() - started) / 1_000_000);
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        if (whole && (ms >= 100 || h.index.size() >= 1000)) {
+            LOG.infof("Recall index of store %s read: %d memories in %d ms", store, h.index.size(), ms);
         }
     }
 

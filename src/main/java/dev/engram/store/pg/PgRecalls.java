@@ -36,7 +36,7 @@ public class PgRecalls implements Recalls {
     @Inject
     io.micrometer.core.instrument.MeterRegistry registry;
 
-    @ConfigProperty(name = "engram.recall.index-max-memories", defaultValue = "300000")
+    @ConfigProperty(name = "engram.recall.index-max-memories", defaultValue = "150000")
     int indexMaxMemories;
 
     @ConfigProperty(name = "engram.embedding.batch-size", defaultValue = "32")
