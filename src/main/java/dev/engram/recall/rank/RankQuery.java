@@ -18,6 +18,6 @@ public record RankQuery(Ranking ranking, List<String> terms, float[] vector, Str
         banks = Set.copyOf(banks);
         type = type == null ? "" : type;
         semanticNote = semanticNote == null ? "" : semanticNote;
-        model = model == null ? "" : model;
+        model = model == null ? "" : model.intern();
     }
 }

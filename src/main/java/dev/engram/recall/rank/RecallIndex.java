@@ -35,7 +35,34 @@ public final class RecallIndex {
     private final java.util.Set<String> changedBanks = new java.util.HashSet<>();
 
     /** A bank's memories in order, and where each id is in it. */
-    private record Neighbourhood(Doc[] inOrder, Map<String, Integer> at) {
+    private record Neighbourhood(Doc[] inOrder, Map<String, Integer> at, Vectors vectors) {
+    }
+
+    /**
+     * A bank's vectors in one array, in the bank's order, so a search reads them in one sweep: {@code dimensions}
+     * floats at {@code position × dimensions}, for the positions whose memory has a vector of that length.
+     */
+    private record Vectors(int dimensions, float[] flat, boolean[] present) {
+
+        static Vectors of(Doc[] inOrder) {
+            int dimensions = 0;
+            for (Doc d : inOrder) {
+                if (d.vector() != null) {
+                    dimensions = d.vector().length;
+                    break;
+                }
+            }
+            float[] flat = new float[inOrder.length * dimensions];
+            boolean[] present = new boolean[inOrder.length];
+            for (int i = 0; i < inOrder.length; i++) {
+                float[] v = inOrder[i].vector();
+                if (v != null && v.length == dimensions && dimensions > 0) {
+                    System.arraycopy(v, 0, flat, i * dimensions, dimensions);
+                    present[i] = true;
+                }
+            }
+            return new Vectors(dimensions, flat, present);
+        }
     }
 
     /** One memory: its sorted distinct term ids with their counts, its length in terms, its unit vector. */
@@ -69,7 +96,8 @@ public final class RecallIndex {
             }
             // The text is not kept: its counts are what ranking reads, and a store's texts would double the index.
             Indexed kept = new Indexed(m.id(), m.bank(), m.type(), m.archived(), m.stale(), m.importance(),
-                    m.confidence(), m.createdAt(), m.order(), "", m.model(), m.vector());
+                    m.confidence(), m.createdAt(), m.order(), "", m.model() == null ? null : m.model().intern(),
+                    m.vector());
             Doc old = docs.put(m.id(), new Doc(kept, ids, counts, terms.size(), m.vector()));
             if (old != null) {
                 changedBanks.add(old.memory().bank());
@@ -164,13 +192,15 @@ public final class RecallIndex {
             for (int i = 0; i < in.size(); i++) {
                 at.put(in.get(i).memory().id(), i);
             }
-            banks.put(e.getKey(), new Neighbourhood(in.toArray(Doc[]::new), at));
+            Doc[] ordered = in.toArray(Doc[]::new);
+            banks.put(e.getKey(), new Neighbourhood(ordered, at, Vectors.of(ordered)));
         }
         changedBanks.clear();
     }
 
     private List<Ranked> ranked(RankQuery q) {
-        Doc[] admitted = admitted(q);
+        double[][] swept = new double[1][];
+        Doc[] admitted = admitted(q, swept);
         int n = admitted.length;
         if (n == 0) {
             return List.of();
@@ -187,8 +217,8 @@ public final class RecallIndex {
         double[] bm25 = new double[n];
         double[] cosine = new double[n];
         for (int i = 0; i < n; i++) {
-            bm25[i] = scorer.bm25(admitted[i]);
-            cosine[i] = scorer.cosine(admitted[i]);
+            bm25[i] = q.ranking() == Ranking.SEMANTIC ? Double.NaN : scorer.bm25(i, admitted[i]);
+            cosine[i] = swept[0] != null ? swept[0][i] : scorer.cosine(admitted[i]);
         }
         Map<Doc, Fusion.Candidate> found = new java.util.IdentityHashMap<>();
         int[] lexical = top(bm25, Fusion.DEPTH);
@@ -210,8 +240,11 @@ public final class RecallIndex {
                 m -> near.computeIfAbsent(m, x -> neighbours(q, x, scorer)), note);
     }
 
-    /** The memories the query's filters admit: those of its banks only, when it names banks. */
-    private Doc[] admitted(RankQuery q) {
+    /**
+     * The memories the query's filters admit: those of its banks only, when it names banks, with their similarities
+     * to the query swept from each bank's {@link Vectors} into {@code similarities} (NaN: none), when it has a vector.
+     */
+    private Doc[] admitted(RankQuery q, double[][] similarities) {
         List<Doc> admitted = new ArrayList<>();
         if (q.banks().isEmpty()) {
             for (Doc d : docs.values()) {
@@ -219,18 +252,35 @@ public final class RecallIndex {
                     admitted.add(d);
                 }
             }
-        } else {
-            for (String bank : q.banks()) {
-                Neighbourhood in = banks.get(bank);
-                if (in != null) {
-                    for (Doc d : in.inOrder()) {
-                        if (admits(q, d.memory())) {
-                            admitted.add(d);
-                        }
+            return admitted.toArray(Doc[]::new);
+        }
+        boolean sweep = q.vector() != null && q.ranking() != Ranking.LEXICAL;
+        int most = 0;
+        for (String bank : q.banks()) {
+            Neighbourhood in = banks.get(bank);
+            most += in == null ? 0 : in.inOrder().length;
+        }
+        double[] found = sweep ? new double[most] : null;
+        for (String bank : q.banks()) {
+            Neighbourhood in = banks.get(bank);
+            if (in == null) {
+                continue;
+            }
+            Doc[] ordered = in.inOrder();
+            Vectors v = in.vectors();
+            boolean flat = sweep && v.dimensions() == q.vector().length;
+            for (int i = 0; i < ordered.length; i++) {
+                Doc d = ordered[i];
+                if (admits(q, d.memory())) {
+                    if (sweep) {
+                        found[admitted.size()] = flat && v.present()[i] && q.model().equals(d.memory().model())
+                                ? dot(v.flat(), i * v.dimensions(), q.vector()) : Double.NaN;
                     }
+                    admitted.add(d);
                 }
             }
         }
+        similarities[0] = found;
         return admitted.toArray(Doc[]::new);
     }
 
@@ -271,6 +321,9 @@ public final class RecallIndex {
         final double[] idf;
         final double meanLength;
 
+        /** Each admitted memory's count of each query term, {@code terms.length} per memory (null: none held). */
+        final int[][] counts;
+
         Scorer(RankQuery q, Doc[] admitted, double meanLength) {
             this.q = q;
             this.meanLength = Math.max(1, meanLength);
@@ -285,12 +338,21 @@ public final class RecallIndex {
             }
             terms = known.stream().mapToInt(Integer::intValue).toArray();
             int[] df = new int[terms.length];
-            for (Doc d : admitted) {
+            counts = new int[admitted.length][];
+            for (int j = 0; j < admitted.length && terms.length > 0; j++) {
+                int[] ids = admitted[j].termIds();
+                int[] tf = null;
                 for (int i = 0; i < terms.length; i++) {
-                    if (Arrays.binarySearch(d.termIds(), terms[i]) >= 0) {
+                    int at = Arrays.binarySearch(ids, terms[i]);
+                    if (at >= 0) {
+                        if (tf == null) {
+                            tf = new int[terms.length];
+                        }
+                        tf[i] = admitted[j].counts()[at];
                         df[i]++;
                     }
                 }
+                counts[j] = tf;
             }
             double n = admitted.length;
             idf = new double[terms.length];
@@ -300,7 +362,21 @@ public final class RecallIndex {
             keepMostInformative(idf);
         }
 
-        /** Its BM25 score; NaN when it holds no query term. */
+        /** The BM25 score of the admitted memory {@code j}; NaN when it holds no query term. */
+        double bm25(int j, Doc d) {
+            int[] tf = counts[j];
+            if (tf == null) {
+                return Double.NaN;
+            }
+            double norm = Bm25.norm(d.length(), meanLength);
+            double s = 0;
+            for (int i = 0; i < terms.length; i++) {
+                s += Bm25.term(idf[i], tf[i], norm);
+            }
+            return s > 0 ? s : Double.NaN;
+        }
+
+        /** Its BM25 score, for a memory that may not be among the admitted; NaN when it holds no query term. */
         double bm25(Doc d) {
             double norm = Bm25.norm(d.length(), meanLength);
             double s = 0;
@@ -381,6 +457,25 @@ public final class RecallIndex {
                 idf[i] = 0;
             }
         }
+    }
+
+    /** The dot product of {@code b} with the {@code b.length} floats of {@code all} from {@code from}. */
+    static float dot(float[] all, int from, float[] b) {
+        float s0 = 0;
+        float s1 = 0;
+        float s2 = 0;
+        float s3 = 0;
+        int i = 0;
+        for (; i + 3 < b.length; i += 4) {
+            s0 += all[from + i] * b[i];
+            s1 += all[from + i + 1] * b[i + 1];
+            s2 += all[from + i + 2] * b[i + 2];
+            s3 += all[from + i + 3] * b[i + 3];
+        }
+        for (; i < b.length; i++) {
+            s0 += all[from + i] * b[i];
+        }
+        return s0 + s1 + s2 + s3;
     }
 
     static float dot(float[] a, float[] b) {

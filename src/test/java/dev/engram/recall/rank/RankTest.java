@@ -151,4 +151,29 @@ class RankTest {
         assertEquals(List.of(), ids(index.rank(alice)));
         assertFalse(index.rank(query(Ranking.LEXICAL, "zebra", null)).isEmpty());
     }
+
+    @Test
+    void aSearchOfOneBankScoresAsASearchOfEveryBankDoes() {
+        RecallIndex index = new RecallIndex();
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 50; i++) {
+            float[] v = new float[8];
+            for (int j = 0; j < v.length; j++) {
+                v[j] = random.nextFloat() - 0.5f;
+            }
+            index.put(memory("m" + i, "user:alice", "note " + i + (i % 3 == 0 ? " zebra" : ""),
+                    i % 5 == 0 ? null : Embedder.unit(v, 8).orElseThrow(), NOW, 0.5));
+        }
+        float[] q = Embedder.unit(new float[] {1, 0, 0, 0, 0, 0, 0, 1}, 8).orElseThrow();
+        for (Ranking r : List.of(Ranking.HYBRID, Ranking.SEMANTIC, Ranking.LEXICAL)) {
+            List<Ranked> every = index.rank(new RankQuery(r, Terms.ofQuery("zebra note"), q, "m", "", false, false,
+                    "", Set.of(), 10, 0, NOW));
+            List<Ranked> one = index.rank(new RankQuery(r, Terms.ofQuery("zebra note"), q, "m", "", false, false,
+                    "", Set.of("user:alice"), 10, 0, NOW));
+            assertEquals(ids(every), ids(one), r.toString());
+            for (int i = 0; i < every.size(); i++) {
+                assertEquals(every.get(i).score(), one.get(i).score(), 1e-6, r.toString());
+            }
+        }
+    }
 }
