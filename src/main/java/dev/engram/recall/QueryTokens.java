@@ -41,11 +41,6 @@ public final class QueryTokens {
         return List.copyOf(tokens);
     }
 
-    /** CJK unified ideographs (and extensions A and B), kana and Hangul syllables. */
-    static boolean isCjk(int c) {
-        return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2A6DF)
-                || (c >= 0x3040 && c <= 0x30FF) || (c >= 0xAC00 && c <= 0xD7AF);
-    }
 
     private static void flushWord(StringBuilder word, Set<String> tokens) {
         if (word.length() > 0) {
@@ -54,7 +49,8 @@ public final class QueryTokens {
         }
     }
 
-    private static void flushCjk(List<Integer> run, Set<String> tokens) {
+    /** A run of CJK characters: the run and every window of two of its code points (then the run is emptied). */
+    public static void flushCjk(List<Integer> run, java.util.Collection<String> tokens) {
         if (run.isEmpty()) {
             return;
         }
@@ -71,5 +67,11 @@ public final class QueryTokens {
             b.appendCodePoint(codePoints.get(i));
         }
         return b.toString();
+    }
+
+    /** CJK unified ideographs (and extensions A and B), kana and Hangul syllables. */
+    public static boolean isCjk(int c) {
+        return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2A6DF)
+                || (c >= 0x3040 && c <= 0x30FF) || (c >= 0xAC00 && c <= 0xD7AF);
     }
 }

@@ -479,21 +479,7 @@ public final class RecallIndex {
     }
 
     static float dot(float[] a, float[] b) {
-        float s0 = 0;
-        float s1 = 0;
-        float s2 = 0;
-        float s3 = 0;
-        int i = 0;
-        for (; i + 3 < a.length; i += 4) {
-            s0 += a[i] * b[i];
-            s1 += a[i + 1] * b[i + 1];
-            s2 += a[i + 2] * b[i + 2];
-            s3 += a[i + 3] * b[i + 3];
-        }
-        for (; i < a.length; i++) {
-            s0 += a[i] * b[i];
-        }
-        return s0 + s1 + s2 + s3;
+        return dot(a, 0, b);
     }
 
     /** The decay factor's input, exposed to {@link Fusion}. */

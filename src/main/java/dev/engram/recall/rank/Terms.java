@@ -1,5 +1,6 @@
 package dev.engram.recall.rank;
 
+import dev.engram.recall.QueryTokens;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -67,27 +68,10 @@ public final class Terms {
     }
 
     private static void cjk(List<Integer> run, List<String> out) {
-        if (run.isEmpty()) {
-            return;
-        }
-        out.add(text(run, 0, run.size()));
-        for (int i = 0; i + 2 <= run.size(); i++) {
-            out.add(text(run, i, i + 2));
-        }
-        run.clear();
+        QueryTokens.flushCjk(run, out);
     }
 
-    private static String text(List<Integer> codePoints, int from, int to) {
-        StringBuilder b = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            b.appendCodePoint(codePoints.get(i));
-        }
-        return b.toString();
-    }
-
-    /** CJK unified ideographs (and extensions A and B), kana and Hangul syllables, as the seed's tokeniser has. */
     static boolean isCjk(int c) {
-        return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2A6DF)
-                || (c >= 0x3040 && c <= 0x30FF) || (c >= 0xAC00 && c <= 0xD7AF);
+        return QueryTokens.isCjk(c);
     }
 }
