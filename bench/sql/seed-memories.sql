@@ -23,7 +23,7 @@ analyze memory;
 -- filled is emptied, so that embedding 100,000 memories does not run under the measurements.
 with v(n, vector) as (
   select n, (select string_agg(float4send(((random() - 0.5) / 5.657)::float4), ''::bytea)
-               from generate_series(1, 384) where n > 0)
+               from generate_series(1, 384) where n >= 0)
   from generate_series(0, 999) n)
 insert into memory_vector (store_id, id, model, dimensions, vector, embedded_at, change)
   select 'recall-big', 'm-' || i, 'all-minilm-l6-v2-q', 384, v.vector, now(), 0
