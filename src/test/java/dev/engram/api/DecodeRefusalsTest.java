@@ -3,18 +3,12 @@ package dev.engram.api;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonObject;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,30 +28,9 @@ class DecodeRefusalsTest {
         given().get("/q/health/live").then().statusCode(200);
     }
 
-    /** Sends {@code head} raw and reads the answer until the server closes; fails if it stays open a minute. */
-    private String exchange(String head) throws IOException {
-        try (Socket s = new Socket(base.getHost(), base.getPort())) {
-            s.getOutputStream().write(head.getBytes(StandardCharsets.ISO_8859_1));
-            s.getOutputStream().flush();
-            s.setSoTimeout(60_000);
-            ByteArrayOutputStream got = new ByteArrayOutputStream();
-            InputStream in = s.getInputStream();
-            byte[] buffer = new byte[4096];
-            try {
-                for (int n; (n = in.read(buffer)) >= 0; ) {
-                    got.write(buffer, 0, n);
-                }
-            } catch (SocketTimeoutException e) {
-                fail("the connection is still open: " + got.toString(StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                // reset by the server: closed
-            }
-            return got.toString(StandardCharsets.UTF_8);
-        }
-    }
 
     private void refused(String head, int status, String slug) throws IOException {
-        String answer = exchange(head);
+        String answer = RawHttp.untilClosed(base, head);
         assertTrue(answer.startsWith("HTTP/1.1 " + status + " "), answer);
         int split = answer.indexOf("\r\n\r\n");
         assertTrue(split > 0, answer);
@@ -113,7 +86,7 @@ class DecodeRefusalsTest {
 
     @Test
     void aNormalRequestOnAFreshConnectionIsServed() throws IOException {
-        String answer = exchange("GET /q/health/live HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        String answer = RawHttp.untilClosed(base, "GET /q/health/live HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
         assertTrue(answer.startsWith("HTTP/1.1 200 "), answer);
         assertTrue(answer.contains("UP"), answer);
     }

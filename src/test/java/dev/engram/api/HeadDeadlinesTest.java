@@ -3,17 +3,14 @@ package dev.engram.api;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -45,23 +42,6 @@ class HeadDeadlinesTest {
     @TestHTTPResource("/")
     URI base;
 
-    /** Reads until the server closes; fails if it keeps the connection past a minute. */
-    private static String untilClosed(Socket s) throws IOException {
-        s.setSoTimeout(60_000);
-        ByteArrayOutputStream got = new ByteArrayOutputStream();
-        InputStream in = s.getInputStream();
-        byte[] buffer = new byte[4096];
-        try {
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                got.write(buffer, 0, n);
-            }
-        } catch (SocketTimeoutException e) {
-            fail("the connection is still open: " + got.toString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            // reset by the server: closed
-        }
-        return got.toString(StandardCharsets.UTF_8);
-    }
 
     @Test
     void tricklingHeadsAreAnswered408AndClosedWhileOthersAreServed() throws Exception {
@@ -88,7 +68,7 @@ class HeadDeadlinesTest {
             }, 300, 300, TimeUnit.MILLISECONDS);
             given().get("/q/health/live").then().statusCode(200);
             for (Socket s : sockets) {
-                String answer = untilClosed(s);
+                String answer = RawHttp.untilClosed(s);
                 assertTrue(answer.startsWith("HTTP/1.1 408 "), answer);
                 assertTrue(answer.contains("\"type\":\"https://engram.dev/problems/header-timeout\""), answer);
             }
@@ -115,7 +95,7 @@ class HeadDeadlinesTest {
             assertTrue(first.startsWith("HTTP/1.1 200 "), first);
             s.getOutputStream().write("GET /q/health".getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();
-            String second = untilClosed(s);
+            String second = RawHttp.untilClosed(s);
             assertTrue(second.isEmpty() || second.contains(" 408 "), second);
         }
         assertEquals(200, given().get("/q/health/live").statusCode());

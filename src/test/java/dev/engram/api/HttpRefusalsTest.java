@@ -7,13 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
@@ -33,26 +28,9 @@ class HttpRefusalsTest {
     @RegisterExtension
     final ErrorLog errors = new ErrorLog();
 
-    /** Sends {@code head} as it is and reads the answer until the server closes or pauses. */
     static String raw(URI base, String head) throws IOException {
-        try (Socket s = new Socket(base.getHost(), base.getPort())) {
-            s.setSoTimeout(5000);
-            s.getOutputStream().write(head.getBytes(StandardCharsets.ISO_8859_1));
-            s.getOutputStream().flush();
-            ByteArrayOutputStream got = new ByteArrayOutputStream();
-            InputStream in = s.getInputStream();
-            byte[] buffer = new byte[4096];
-            try {
-                for (int n; (n = in.read(buffer)) >= 0; ) {
-                    got.write(buffer, 0, n);
-                }
-            } catch (SocketTimeoutException e) {
-                // kept open: what came is the answer
-            }
-            return got.toString(StandardCharsets.UTF_8);
-        }
+        return RawHttp.untilPause(base, head);
     }
-
     @Test
     void aRequestWithoutHostIsA400ProblemAndNoError() throws Exception {
         String answer = raw(base, "GET /v1/stores/" + Api.newStore() + " HTTP/1.1\r\nAuthorization: Bearer "

@@ -144,17 +144,6 @@ public final class RecallIndex {
         }
     }
 
-    /** How many of them have a vector of {@code model}. */
-    public int embedded(String model) {
-        lock.readLock().lock();
-        try {
-            return (int) docs.values().stream().filter(d -> d.vector() != null && model.equals(d.memory().model()))
-                    .count();
-        } finally {
-            lock.readLock().unlock();
-        }
-    }
-
     /** The memories {@code q} finds, best first, at most its top k. */
     public List<Ranked> rank(RankQuery q) {
         lock.writeLock().lock();
