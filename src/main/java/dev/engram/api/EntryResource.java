@@ -27,7 +27,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -76,14 +75,14 @@ public class EntryResource {
 
     @GET
     @Path("{name}")
-    public Response get(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+    public RestResponse<EntryJson> get(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
         Entry e = store().get(Params.scope(scopeValue), Params.name(name));
         String etag = Preconditions.quote(e.version());
         if (Preconditions.noneMatch(ifNoneMatch, e.version())) {
-            return Response.notModified().header(HttpHeaders.ETAG, etag).build();
+            return RestResponse.ResponseBuilder.<EntryJson>notModified().header(HttpHeaders.ETAG, etag).build();
         }
-        return Response.ok(EntryJson.of(e)).header(HttpHeaders.ETAG, etag).build();
+        return RestResponse.ResponseBuilder.ok(EntryJson.of(e)).header(HttpHeaders.ETAG, etag).build();
     }
 
     /**

@@ -32,10 +32,11 @@ public class ErasureResource {
 
     /**
      * Erases the entry and answers the erasure record. The body {@code {"reason": "..."}} is optional: an empty POST
-     * (still with {@code Content-Type: application/json}, as every write) erases with no reason.
+     * (still with {@code Content-Type: application/json}, as every write, which BrowserEdges checks before;
+     * the document says so too) erases with no reason.
      */
     @POST
-    @Consumes(MediaType.WILDCARD)
+    @Consumes(MediaType.APPLICATION_JSON)
     public ChangeJson erase(@PathParam("store") String store, @PathParam("scope") String scope,
             @PathParam("name") String name, String body) throws JsonProcessingException {
         String id = Params.store(store);

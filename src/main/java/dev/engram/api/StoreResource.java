@@ -14,7 +14,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /** A store: create or configure it, and see its seq and counts. */
 @Path("/v1/stores/{store}")
@@ -33,7 +33,7 @@ public class StoreResource {
     /** Creates the store, or sets its content bound; {@code max_entry_bytes} defaults to the configured one. */
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response configure(@PathParam("store") String store, Bodies.PutStore body) {
+    public RestResponse<Replies.StoreJson> configure(@PathParam("store") String store, Bodies.PutStore body) {
         gate.in(Params.store(store)).checkAdminister();
         int limit = body == null || body.maxEntryBytes() == null ? config.defaultMaxEntryBytes() : body.maxEntryBytes();
         if (limit < 1 || limit > config.maxEntryBytesCeiling()) {
@@ -42,7 +42,8 @@ public class StoreResource {
         }
         gate.mayCreate(store);
         StoreInfo info = stores.configure(Params.store(store), limit);
-        return Response.status(info.created() ? 201 : 200).entity(Replies.StoreJson.of(info)).build();
+        return RestResponse.ResponseBuilder.create(info.created() ? RestResponse.Status.CREATED : RestResponse.Status.OK,
+                Replies.StoreJson.of(info)).build();
     }
 
     @GET

@@ -16,6 +16,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.jboss.resteasy.reactive.RestResponse;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
@@ -64,7 +65,7 @@ public class KeysResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response issue(IssueBody body) {
+    public RestResponse<IssuedJson> issue(IssueBody body) {
         gate.caller().checkOperator("Issuing keys");
         if (body == null) {
             throw new Invalid("body-missing", "", "Send {\"name\": \"support-bot\", \"grants\": [{\"stores\": "
@@ -75,7 +76,7 @@ public class KeysResource {
         KeyRecord.checkGrants(grants);
         Keys.IssuedKey issued = keys.issue(body.name(), grants);
         KeyRecord k = issued.key();
-        return Response.created(URI.create("/v1/keys/" + k.id()))
+        return RestResponse.ResponseBuilder.<IssuedJson>created(URI.create("/v1/keys/" + k.id()))
                 .entity(new IssuedJson(k.id(), issued.secret(), k.name(), GrantJson.of(k.grants()), k.createdAt()))
                 .build();
     }
