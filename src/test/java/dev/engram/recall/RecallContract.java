@@ -741,4 +741,13 @@ abstract class RecallContract {
                 dev.engram.memory.IdempotencyKey.of("key_a", "batch-1", "fp-2")));
         assertEquals(2, r.list(10, 0).total());
     }
+
+    @Test
+    void aQueryWithAnUnpairedSurrogateIsRefusedAsOneWithNulIs() {
+        Recall r = newRecall();
+        r.save(memory("m", ALICE, "Apollo ships on Friday.", 0.5));
+        assertEquals("query-encoding", assertThrows(dev.engram.memory.Invalid.class,
+                () -> r.search(SearchOptions.of("apollo \udc00"))).rule());
+        assertNotNull(r.search(SearchOptions.of("apollo \ud83d\ude80")), "a pair is text, searched");
+    }
 }

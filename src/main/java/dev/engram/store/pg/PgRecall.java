@@ -162,7 +162,7 @@ final class PgRecall implements Recall {
                     }
                     lockStore(c);
                     for (int i = 0; i < filled.size(); i++) {
-                        saved.add(saveOnce(c, filled.get(i), now, batch.get(i).id().isEmpty()));
+                        saved.add(saveOnce(c, filled.get(i), now, batch.get(i).id().isEmpty() && attempt == 1));
                     }
                     if (key.isPresent()) {
                         exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
