@@ -1,6 +1,7 @@
 package dev.engram.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import dev.engram.memory.Invalid;
 import dev.engram.recall.Bank;
 import dev.engram.recall.Memory;
@@ -19,7 +20,11 @@ public record MemoryJson(String id, BankJson bank, String bankId, String type, S
         Instant archivedAt, String archiveReason, long accessCount, Instant lastAccessed, Instant createdAt,
         Instant updatedAt, List<RevisionJson> revisions) {
 
-    /** A bank as its scope: {@code {"type": "user", "id": "alice"}}. */
+    /**
+     * A bank as its scope: {@code {"type": "user", "id": "alice"}}; read from a body in that form or as its bank id
+     * {@code "user:alice"} ({@link BankReader}).
+     */
+    @JsonDeserialize(using = BankReader.class)
     public record BankJson(String type, String id) {
 
         Bank toBank() {
@@ -69,8 +74,31 @@ public record MemoryJson(String id, BankJson bank, String bankId, String type, S
         }
     }
 
+    /** {@code POST .../memories/batch}: the memories to save, all or none. */
+    record Batch(List<Save> memories) {
+
+        /** The drafts, in order; a null item stays null (the batch check refuses it by its place). */
+        List<Memory> toMemories() {
+            List<Memory> drafts = new java.util.ArrayList<>(memories == null ? 0 : memories.size());
+            for (int i = 0; memories != null && i < memories.size(); i++) {
+                Save s = memories.get(i);
+                try {
+                    drafts.add(s == null ? null : s.toMemory(null));
+                } catch (Invalid e) {
+                    throw new Invalid(e.rule(), "memories." + i + (e.field().isEmpty() ? "" : "." + e.field()),
+                            "Memory " + i + " of the batch (nothing was saved): " + e.getMessage());
+                }
+            }
+            return drafts;
+        }
+    }
+
+    /** The memories a batch saved, in its order. */
+    public record SavedJson(List<MemoryJson> memories) {
+    }
+
     /** {@code POST .../memories/search}. */
     record Search(String query, Integer topK, Double minScore, Boolean includeArchived, Boolean includeStale,
-            String type, List<String> banks, String ranking, Boolean explain) {
+            String type, List<BankJson> banks, String ranking, Boolean explain) {
     }
 }

@@ -10,6 +10,7 @@ import dev.engram.ops.EngramConfig;
 import dev.engram.recall.Scored;
 import dev.engram.recall.Memory;
 import dev.engram.recall.MemoryReplayed;
+import dev.engram.recall.MemoriesReplayed;
 import dev.engram.recall.MemoryPage;
 import dev.engram.recall.MemoryRules;
 import dev.engram.recall.Recall;
@@ -83,6 +84,30 @@ public class MemoryResource {
         Memory draft = required(body).toMemory(null);
         return saved(draft, keys.read(key, "POST", "/v1/stores/" + storeId + "/memories", body),
                 RestResponse.Status.CREATED);
+    }
+
+    /**
+     * Saves up to {@link MemoryRules#MAX_BATCH} memories at once, all or none, each journaled as a single save is; at
+     * most once under an {@code Idempotency-Key}.
+     */
+    @POST
+    @Path("batch")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public RestResponse<MemoryJson.SavedJson> saveBatch(MemoryJson.Batch body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
+        writable();
+        List<Memory> drafts = required(body).toMemories();
+        Optional<IdempotencyKey> k = keys.read(key, "POST", "/v1/stores/" + storeId + "/memories/batch", body);
+        List<Memory> stored;
+        boolean replayed = false;
+        try {
+            stored = k.isEmpty() ? recall().saveAll(drafts) : recall().saveAll(drafts, k.get());
+        } catch (MemoriesReplayed r) {
+            stored = r.first();
+            replayed = true;
+        }
+        return IdempotencyKeys.replayed(RestResponse.ResponseBuilder.<MemoryJson.SavedJson>create(
+                RestResponse.Status.CREATED).entity(new MemoryJson.SavedJson(json(stored))), replayed);
     }
 
     /** The answer to a save: the memory as stored, or as first stored when a key replays it. */
@@ -172,8 +197,8 @@ public class MemoryResource {
         if (b.type() != null && !b.type().isEmpty()) {
             MemoryRules.checkType(b.type());
         }
-        List<String> banks = b.banks() == null ? List.of() : b.banks().stream().map(x -> Bank.parse(x).bankId())
-                .toList();
+        List<String> banks = b.banks() == null ? List.of() : b.banks().stream()
+                .map(x -> x == null ? Bank.parse(null) : x.toBank()).map(Bank::bankId).toList();
         SearchOptions options = new SearchOptions(b.query(), topK, b.minScore() == null ? 0 : b.minScore(),
                 Boolean.TRUE.equals(b.includeArchived()), Boolean.TRUE.equals(b.includeStale()), b.type(), banks,
                 b.ranking() == null ? null : Ranking.parse(b.ranking(), "ranking"), Boolean.TRUE.equals(b.explain()));

@@ -11,6 +11,7 @@ import dev.engram.memory.Scope;
 import dev.engram.memory.Store;
 import dev.engram.memory.Stores;
 import dev.engram.ops.EngramConfig;
+import dev.engram.render.ManifestEntry;
 import dev.engram.render.Render;
 import dev.engram.render.RenderOptions;
 import dev.engram.render.Rendered;
@@ -91,10 +92,10 @@ public class RenderResource {
     @Produces({MARKDOWN, MediaType.APPLICATION_JSON})
     public Response renderForSession(@PathParam("session") String session, @QueryParam("scope") List<String> scopes,
             @QueryParam("max_total_bytes") String max, @QueryParam("scope_max_bytes") List<String> caps,
-            @Context HttpHeaders headers) {
+            @QueryParam("omit") String omit, @Context HttpHeaders headers) {
         String id = Preconditions.session(session);
         gate.in(Params.store(storeId)).checkWritesAny();
-        Rendered r = render(scopes, max, caps, true);
+        Rendered r = omit == null ? render(scopes, max, caps, true) : omitted(scopes, max, caps, omit);
         Optional<SessionManifests.SessionRecord> written = sessions.record(storeId, id, r.manifest());
         if (wantsJson(headers)) {
             RenderJson j = RenderJson.of(r);
@@ -165,6 +166,30 @@ public class RenderResource {
         }
         List<Scope> order = scopes.isEmpty() ? new ArrayList<>(listing.lists().keySet()) : scopes;
         return Render.render(listing.lists(), order, listing.maxEntryBytes(), options);
+    }
+
+    /**
+     * What a session was shown on a turn the product left the block out ({@code omit=block}): no block, no parts, and
+     * the manifest of seed 000's {@code OmitBlock}, every entry of the scopes omitted for that reason. It takes no
+     * bounds, since nothing is rendered.
+     */
+    private Rendered omitted(List<String> scopeValues, String max, List<String> caps, String omit) {
+        if (!ManifestEntry.OMIT_BLOCK.equals(omit)) {
+            throw new Invalid("omit-value", "omit", "omit takes block (the product left the whole block out of this "
+                    + "turn), not \"" + omit + "\"; leave it out to render the block.");
+        }
+        if (max != null || (caps != null && !caps.isEmpty())) {
+            throw new Invalid("omit-bounds", max != null ? "max_total_bytes" : "scope_max_bytes", "omit=block "
+                    + "renders nothing, so it takes no max_total_bytes or scope_max_bytes; send scope alone.");
+        }
+        Store store = stores.store(Params.store(storeId));
+        List<Scope> scopes = gate.in(storeId).narrowReads(Params.scopes(scopeValues));
+        Listing listing = store.listing(scopes);
+        if (!listing.exists()) {
+            throw NotFound.store(storeId);
+        }
+        List<Scope> order = scopes.isEmpty() ? new ArrayList<>(listing.lists().keySet()) : scopes;
+        return new Rendered(List.of(), Render.omittedBlock(listing.lists(), order));
     }
 
     private static boolean wantsJson(HttpHeaders headers) {

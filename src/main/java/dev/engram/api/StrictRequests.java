@@ -74,7 +74,7 @@ public class StrictRequests {
      * {@code Idempotent-Replayed}), as resource and method: entries, memory saves, tool calls and every context change.
      */
     static final Set<String> KEPT = Set.of("EntryResource.put", "EntryResource.patch", "EntryResource.forget",
-            "MemoryResource.save", "MemoryResource.put", "ToolsResource.call",
+            "MemoryResource.save", "MemoryResource.saveBatch", "MemoryResource.put", "ToolsResource.call",
             "ContextResource.configure", "ContextResource.delete", "ContextResource.systemPrompt",
             "ContextResource.plan", "ContextResource.task", "ContextResource.priorConversation",
             "ContextResource.interjection", "ContextResource.consumeInterjection", "ContextResource.appendSteps",

@@ -86,13 +86,27 @@ public class ToolsResource {
     public record ToolsJson(String format, List<Map<String, Object>> tools, String usage) {
     }
 
+    /**
+     * The tools asked for: the four over entries for {@code scope} (and {@code read_scope}), the two recall tools for
+     * {@code bank}, tool_result_read for {@code context}; a request that names a bank or a context and no scope gets
+     * those alone. Naming none of the three is refused ({@code scopes-missing}). {@code usage} covers what is listed.
+     */
     @GET
     public ToolsJson definitions(@QueryParam("scope") List<String> scopes, @QueryParam("read_scope") List<String> reads,
             @QueryParam("format") String format, @QueryParam("bank") String bank,
             @QueryParam("context") String context) {
         String f = format == null || format.isEmpty() ? "json-schema" : format;
-        MemoryTools tools = tools(scopes, reads, Optional.empty(), Optional::empty);
-        List<ToolDefinition> all = new ArrayList<>(tools.definitions());
+        boolean entries = !(scopes == null || scopes.isEmpty()) || !(reads == null || reads.isEmpty())
+                || (bank == null && context == null);
+        if (entries && (scopes == null || scopes.isEmpty())) {
+            throw new Invalid("scopes-missing", "scope", "Name the tools to list: ?scope=user for the four over "
+                    + "entries (the scopes they may write), ?bank=user:alice for memory_remember and memory_recall, "
+                    + "?context=run-1 for tool_result_read; any of them together.");
+        }
+        List<ToolDefinition> all = new ArrayList<>();
+        if (entries) {
+            all.addAll(tools(scopes, reads, Optional.empty(), Optional::empty).definitions());
+        }
         if (bank != null) {
             Bank.parse(bank);
             all.addAll(RecallTools.definitions());
@@ -101,17 +115,20 @@ public class ToolsResource {
             MemoryRules.checkId(context, "context");
             all.addAll(ContextTools.definitions());
         }
+        if (bank != null || context != null) {
+            gate.checkReadsMemories(Params.store(storeId));
+        }
         List<Map<String, Object>> shaped = all.stream().map(d -> shape(d, f)).toList();
-        return new ToolsJson(f, shaped, Usage.text());
+        return new ToolsJson(f, shaped, Usage.text(entries, bank != null, context != null));
     }
 
     /**
      * One call: the tool, its arguments (an object, or the JSON string a model emitted), and the scopes; the bank of
-     * a recall tool, the context of {@code tool_result_read}; the order memory_search lists in ({@code name} or
+     * a recall tool (its bank id or its scope object), the context of {@code tool_result_read}; the order memory_search lists in ({@code name} or
      * {@code relevance}; absent: {@code engram.tools.search-order}).
      */
     public record CallBody(String name, JsonNode arguments, List<String> scopes, List<String> readScopes,
-            String bank, String context, String searchOrder) {
+            MemoryJson.BankJson bank, String context, String searchOrder) {
     }
 
     /** The text for the model, whether it is an error, and the journal record of a write. */
@@ -170,7 +187,7 @@ public class ToolsResource {
             throw new Invalid("bank-missing", "bank", body.name() + " works in a bank: send \"bank\": \"user:alice\" "
                     + "(the bank of this conversation's user or agent) with the call.");
         }
-        Bank bank = Bank.parse(body.bank());
+        Bank bank = body.bank().toBank();
         if (keyHeader != null && !RecallTools.writes(body.name())) {
             throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, body.name() + " only reads, so it "
                     + "takes no Idempotency-Key; send the call without it.");
@@ -225,7 +242,7 @@ public class ToolsResource {
         request.put("scopes", body.scopes());
         request.put("read_scopes", body.readScopes());
         if (body.bank() != null) {
-            request.put("bank", Bank.parse(body.bank()).bankId());
+            request.put("bank", body.bank().toBank().bankId());
         }
         return keys.read(header, "POST", "/v1/stores/" + storeId + "/tools/call", request);
     }

@@ -163,7 +163,7 @@ public interface EngramConfig {
     interface Reflect {
         /**
          * The reflector a reflect that names none uses: {@code llm} or {@code deterministic}. Unset: {@code llm} when
-         * a model is configured, else none (a reflect that names none is refused, saying how to configure one).
+         * a model is configured, else {@code deterministic}.
          */
         Optional<String> reflector();
 

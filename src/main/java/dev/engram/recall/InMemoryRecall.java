@@ -63,8 +63,34 @@ public final class InMemoryRecall implements Recall {
         return m;
     }
 
-    /** What a save under a key answered, and the request it came with. */
-    private record Keyed(String fingerprint, Memory first, String reply) {
+    /** What a save (or a batch, all its memories) under a key answered, and the request it came with. */
+    private record Keyed(String fingerprint, List<Memory> first, String reply) {
+    }
+
+    @Override
+    public synchronized List<Memory> saveAll(List<Memory> batch) {
+        Instant now = clock.instant();
+        MemoryRules.checkBatch(batch, now);
+        List<Memory> stored = new ArrayList<>(batch.size());
+        for (Memory m : batch) {
+            stored.add(save(m));
+        }
+        return stored;
+    }
+
+    @Override
+    public synchronized List<Memory> saveAll(List<Memory> batch, IdempotencyKey key) {
+        String at = key.caller() + "/" + key.key();
+        Keyed seen = keys.get(at);
+        if (seen != null) {
+            if (!seen.fingerprint().equals(key.fingerprint())) {
+                throw new KeyReused(key.key());
+            }
+            throw new MemoriesReplayed(seen.first());
+        }
+        List<Memory> saved = saveAll(batch);
+        keys.put(at, new Keyed(key.fingerprint(), saved, key.reply()));
+        return saved;
     }
 
     private final Map<String, Keyed> keys = new LinkedHashMap<>();
@@ -77,10 +103,10 @@ public final class InMemoryRecall implements Recall {
             if (!seen.fingerprint().equals(key.fingerprint())) {
                 throw new KeyReused(key.key());
             }
-            throw new MemoryReplayed(seen.first(), seen.reply());
+            throw new MemoryReplayed(seen.first().get(0), seen.reply());
         }
         Memory saved = save(memory);
-        keys.put(at, new Keyed(key.fingerprint(), saved, key.reply()));
+        keys.put(at, new Keyed(key.fingerprint(), List.of(saved), key.reply()));
         return saved;
     }
 

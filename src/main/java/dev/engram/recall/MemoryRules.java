@@ -26,7 +26,44 @@ public final class MemoryRules {
     /** How far ahead of now a creation or validity time may lie (clocks differ). */
     public static final Duration FUTURE_SLACK = Duration.ofDays(1);
 
+    /** The most memories one batch save takes. */
+    public static final int MAX_BATCH = 100;
+
     private MemoryRules() {
+    }
+
+    /**
+     * Refuses a batch ({@link Invalid}) unless a store may save every memory of it at {@code now}, each as
+     * {@link Memory#saved} fills it: 1 to {@link #MAX_BATCH} memories, each passing {@link #check}; a refusal names
+     * the memory by its place, {@code memories.3.content}. Answers the memories as filled, in order.
+     */
+    public static List<Memory> checkBatch(List<Memory> batch, Instant now) {
+        if (batch == null || batch.isEmpty()) {
+            throw new Invalid("batch-empty", "memories", "The batch holds no memories; send \"memories\": [{...}, "
+                    + "...], 1 to " + MAX_BATCH + " of them.");
+        }
+        if (batch.size() > MAX_BATCH) {
+            throw new Invalid("batch-size", "memories", "The batch holds " + batch.size() + " memories; one batch "
+                    + "holds at most " + MAX_BATCH + ". Send the rest in further batches.");
+        }
+        List<Memory> filled = new java.util.ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            Memory m = batch.get(i);
+            if (m == null) {
+                throw new Invalid("member-type", "memories." + i, "Member memories." + i + " must be an object, a "
+                        + "memory to save.");
+            }
+            Memory saved = m.saved(now);
+            try {
+                check(saved, now);
+            } catch (Invalid e) {
+                String field = "memories." + i + (e.field().isEmpty() ? "" : "." + e.field());
+                throw new Invalid(e.rule(), field, "Memory " + i + " of the batch (nothing was saved): "
+                        + e.getMessage());
+            }
+            filled.add(saved);
+        }
+        return filled;
     }
 
     /** Refuses {@code m} ({@link Invalid}) unless a store may save it at {@code now}. */

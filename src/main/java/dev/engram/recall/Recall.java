@@ -31,6 +31,20 @@ public interface Recall {
      */
     Memory save(Memory memory, dev.engram.memory.IdempotencyKey key);
 
+    /**
+     * Saves every memory of {@code batch} as {@link #save} does, in order and in one step: all of them, or, when one
+     * is refused ({@link MemoryRules#checkBatch}) or the store's quota is reached, none. Each save is a record of the
+     * journal, as a single save's is. Answers the memories as stored, in order.
+     */
+    List<Memory> saveAll(List<Memory> batch);
+
+    /**
+     * As {@link #saveAll(List)}, made at most once under {@code key}: a retry with the same key and request writes
+     * nothing and throws {@link MemoriesReplayed} with the first answer; the same key with another request is
+     * {@link dev.engram.memory.KeyReused}. A refused batch records no key.
+     */
+    List<Memory> saveAll(List<Memory> batch, dev.engram.memory.IdempotencyKey key);
+
     /** The memory {@code id}; {@link dev.engram.memory.NotFound} when there is none. */
     Memory get(String id);
 

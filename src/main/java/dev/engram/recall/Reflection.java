@@ -97,7 +97,7 @@ public final class Reflection {
         int cap = Math.min(maxFacts <= 0 ? DEFAULT_MAX_FACTS : maxFacts, reflector.maxFacts());
         Basis basis = Basis.of(bank, recall.active(bank), cap);
         if (basis.facts().size() < 2) {
-            return new Reflected(0, 0, basis.facts().size(), List.of(), "", TOO_FEW);
+            return new Reflected(0, 0, basis.facts().size(), List.of(), reflector.name(), TOO_FEW);
         }
         List<Planned> plan = plan(basis, reflector.consolidate(basis.facts(), basis.existing()), reflector.name(),
                 now);

@@ -20,19 +20,21 @@ import java.util.concurrent.Semaphore;
 
 /**
  * The reflectors this replica offers, built once from {@code engram.reflect.*}: {@code deterministic} always,
- * {@code llm} when a model is configured. Runs a reflection with at most {@code concurrency} at once.
+ * {@code llm} when a model is configured. The default, for a reflect that names none, is
+ * {@code engram.reflect.reflector} when set, else {@code llm} when a model is configured, else {@code deterministic};
+ * only {@code llm} named (by the request or the setting) without a model is refused. Runs a reflection with at most {@code concurrency} at once.
  */
 @ApplicationScoped
 public class Reflectors {
 
     static final String HOW = "Set ENGRAM_REFLECT_LLM_MODEL (with ENGRAM_REFLECT_LLM_PROVIDER openai, anthropic or "
             + "ollama, ENGRAM_REFLECT_LLM_BASE_URL and ENGRAM_REFLECT_LLM_API_KEY as the provider needs) for the llm "
-            + "reflector, or send {\"reflector\": \"deterministic\"} for the offline one (or make it the default with "
-            + "ENGRAM_REFLECT_REFLECTOR=deterministic).";
+            + "reflector, or send {\"reflector\": \"deterministic\"} for the offline one (the default when no model "
+            + "is configured and ENGRAM_REFLECT_REFLECTOR names none).";
 
     private final Reflector deterministic = new TopicReflector();
     private final Optional<Reflector> llm;
-    private final Optional<String> fallback;
+    private final String fallback;
     private final int maxFacts;
     private final Semaphore running;
     private final int concurrency;
@@ -42,11 +44,16 @@ public class Reflectors {
         EngramConfig.Reflect r = config.reflect();
         this.llm = r.llm().model().map(model -> new ChatReflector(chatModel(r.llm(), model),
                 r.llm().provider() + " model " + model));
-        this.fallback = r.reflector().or(() -> llm.map(Reflector::name));
+        this.fallback = r.reflector().or(() -> llm.map(Reflector::name)).orElse(deterministic.name());
         this.maxFacts = r.maxFacts();
         this.concurrency = Math.max(1, r.concurrency());
         this.running = new Semaphore(concurrency);
-        fallback.ifPresent(this::named);
+        named(fallback);
+    }
+
+    /** The reflector a reflect that names none uses: {@code llm} or {@code deterministic}. */
+    public String defaultName() {
+        return fallback;
     }
 
     /** The chat model of the {@code llm} reflector (JSON answers where the provider can be asked for them). */
@@ -56,7 +63,7 @@ public class Reflectors {
 
     /** Reflects {@code bank} with the reflector {@code name} (null: the default). */
     public Reflected reflect(Recall recall, Bank bank, String name) {
-        Reflector reflector = named(name == null ? fallback.orElse(null) : name);
+        Reflector reflector = named(name == null ? fallback : name);
         if (!running.tryAcquire()) {
             throw new Limited(Limited.Kind.CAPACITY, "reflections", concurrency, 5,
                     "This replica is running as many reflections as it may; retry in a few seconds.");
@@ -69,9 +76,6 @@ public class Reflectors {
     }
 
     private Reflector named(String name) {
-        if (name == null) {
-            throw new ReflectionFailed(ReflectionFailed.Kind.UNCONFIGURED, "", "No reflector is configured. " + HOW);
-        }
         switch (name) {
             case "deterministic":
                 return deterministic;

@@ -44,6 +44,23 @@ public final class Render {
     }
 
     /**
+     * The manifest of a turn on which the product left the whole block out (seed 000's {@code OmitBlock}): every
+     * entry of the given lists' {@code scopes}, in the order a block would hold them, under omitted with
+     * {@link ManifestEntry#OMIT_BLOCK}, and none under entries. Recorded for a session, it tells a reader the model
+     * saw no memory on that turn, and a save that follows is anchored on its own read, as for an entry no block held.
+     */
+    public static Manifest omittedBlock(Map<Scope, List<Entry>> lists, List<Scope> scopes) {
+        checkScopes(scopes, RenderOptions.DEFAULT);
+        List<ManifestEntry> omitted = new ArrayList<>();
+        for (Scope scope : scopes) {
+            for (Entry e : lists.getOrDefault(scope, List.of())) {
+                omitted.add(new ManifestEntry(scope, e.name(), e.hash(), e.size(), ManifestEntry.OMIT_BLOCK));
+            }
+        }
+        return new Manifest(List.of(), omitted);
+    }
+
+    /**
      * Renders the given lists, each a scope's live entries by name, with the entry limit {@code limit}: the pure
      * function under {@link #render(Store, List, RenderOptions)}.
      */

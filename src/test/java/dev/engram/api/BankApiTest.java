@@ -93,11 +93,11 @@ class BankApiTest {
                     + " " + System.nanoTime() + "\", \"tags\": [\"" + tag + "\"]}").post("/v1/stores/" + s + "/memories")
                     .then().statusCode(201);
         }
-        json().post(bank + "/reflect").then().statusCode(409).contentType("application/problem+json")
+        json().body("{\"reflector\": \"llm\"}").post(bank + "/reflect").then().statusCode(409)
+                .contentType("application/problem+json")
                 .body("type", containsString("reflector-not-configured"))
                 .body("detail", containsString("ENGRAM_REFLECT_LLM_MODEL"))
                 .body("detail", containsString("deterministic"));
-        json().body("{\"reflector\": \"llm\"}").post(bank + "/reflect").then().statusCode(409);
         json().body("{\"reflector\": \"gpt\"}").post(bank + "/reflect").then().statusCode(422)
                 .body("field", equalTo("reflector"));
         json().body("{\"reflector\": 3}").post(bank + "/reflect").then().statusCode(422);
@@ -108,6 +108,20 @@ class BankApiTest {
                 .body("created", equalTo(1)).body("reviewed", equalTo(3)).body("new_ids", hasSize(1));
         json().body("{\"reflector\": \"deterministic\"}").post("/v1/stores/" + s + "/banks/User:x/reflect").then()
                 .statusCode(422);
+    }
+
+    @Test
+    void withNoModelConfiguredAReflectThatNamesNoReflectorRunsTheDeterministicOneAndSaysSo() {
+        String s = Api.newStore();
+        String bank = "/v1/stores/" + s + "/banks/user:alice";
+        for (String tag : List.of("apollo", "apollo")) {
+            json().body("{\"bank\": \"user:alice\", \"content\": \"About " + tag + " " + System.nanoTime()
+                    + "\", \"tags\": [\"" + tag + "\"]}").post("/v1/stores/" + s + "/memories").then().statusCode(201);
+        }
+        json().post(bank + "/reflect").then().statusCode(200).body("reflector", equalTo("deterministic"))
+                .body("created", equalTo(1)).body("reviewed", equalTo(2));
+        json().body("{}").post(bank + "/reflect").then().statusCode(200).body("reflector", equalTo("deterministic"))
+                .body("created", equalTo(0));
     }
 
     @Test

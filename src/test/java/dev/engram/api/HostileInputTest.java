@@ -108,12 +108,17 @@ class HostileInputTest {
             new Route("GET", "/v1/stores/{s}/lost-updates", null),
             new Route("GET", "/v1/stores/{s}/render?scope={scope}", null),
             new Route("POST", "/v1/stores/{s}/sessions/{session}/render?scope={scope}", ""),
+            new Route("POST", "/v1/stores/{s}/sessions/{session}/render?scope={scope}&omit=block", ""),
             new Route("GET", "/v1/stores/{s}/sessions/{session}/manifests", null),
             new Route("GET", "/v1/stores/{s}/tools?scope={scope}", null),
+            new Route("GET", "/v1/stores/{s}/tools?bank={bank}", null),
             new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"memory_save\", \"scopes\": [\"{scope}\"], "
                     + "\"arguments\": {\"name\": \"{name}\", \"content\": \"x\"}}"),
             new Route("POST", "/v1/stores/{s}/memories", "{\"content\": \"a fact\", \"tags\": [\"t1\", \"t2\"], "
                     + "\"keywords\": [\"k\"], \"source\": \"user_input\"}"),
+            new Route("POST", "/v1/stores/{s}/memories/batch", "{\"memories\": [{\"content\": \"a fact\", "
+                    + "\"bank\": \"user:alice\", \"tags\": [\"t1\"]}, {\"content\": \"another\", \"bank\": "
+                    + "{\"type\": \"user\", \"id\": \"bob\"}}]}"),
             new Route("GET", "/v1/stores/{s}/memories", null),
             new Route("DELETE", "/v1/stores/{s}/memories", null),
             new Route("GET", "/v1/stores/{s}/memories/{id}", null),
@@ -171,6 +176,8 @@ class HostileInputTest {
             new Route("GET", "/v1/stores/{s}/contexts/{id}/prompt?format=anthropic", null),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/compact", ""),
             new Route("GET", "/v1/stores/{s}/contexts/{id}/tool-results/abcd?start_line=1", null),
+            new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"memory_recall\", \"bank\": {\"type\": "
+                    + "\"user\", \"id\": \"alice\"}, \"arguments\": {\"query\": \"secret\"}}"),
             new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"tool_result_read\", \"context\": \"m-1\", "
                     + "\"arguments\": {\"hash\": \"abcd\", \"start_line\": 1}}"),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),

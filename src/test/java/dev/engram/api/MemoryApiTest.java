@@ -96,6 +96,110 @@ class MemoryApiTest {
         assertEquals(1, count("select count(*) from memory where store_id = ?", s));
     }
 
+    static String batchOf(int n, String prefix) {
+        StringBuilder b = new StringBuilder("{\"memories\": [");
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : ", ").append("{\"bank\": \"user:alice\", \"content\": \"").append(prefix)
+                    .append(' ').append(i).append("\"}");
+        }
+        return b.append("]}").toString();
+    }
+
+    @Test
+    void thirtyMemoriesSaveInOneRequestEachJournaledAsASingleSaveIs() throws Exception {
+        String s = Api.newStore();
+        json().body(batchOf(30, "Fact")).post(memories(s) + "/batch").then().statusCode(201)
+                .body("memories", hasSize(30)).body("memories[0].content", equalTo("Fact 0"))
+                .body("memories[29].content", equalTo("Fact 29")).body("memories[3].bank_id", equalTo("user:alice"));
+        assertEquals(30, count("select count(*) from memory where store_id = ?", s));
+        assertEquals(30, count("select count(*) from journal where store_id = ? and kind = 'memory.saved'", s));
+        JsonNode record = JSON.readTree(journal(s, 1));
+        assertEquals("Fact 0", record.get("content").asText(), "the first record is the first memory's save");
+        given().get(memories(s) + "?bank=user:alice&limit=100").then().statusCode(200).body("memories", hasSize(30));
+    }
+
+    @Test
+    void aBatchWithOneBadMemoryIsRefusedNamingItAndWritesNothing() throws Exception {
+        String s = Api.newStore();
+        json().body("{\"content\": \"kept\"}").post(memories(s)).then().statusCode(201);
+        String bad = batchOf(5, "Fact").replace("\"Fact 3\"", "\" \"");
+        json().body(bad).post(memories(s) + "/batch").then().statusCode(422).body("rule", equalTo("content-empty"))
+                .body("field", equalTo("memories.3.content"))
+                .body("detail", org.hamcrest.Matchers.containsString("nothing was saved"));
+        json().body(batchOf(5, "Fact").replace("\"user:alice\", \"content\": \"Fact 2\"",
+                "\"User:x\", \"content\": \"Fact 2\"")).post(memories(s) + "/batch").then().statusCode(422)
+                .body("rule", equalTo("bank-format")).body("field", equalTo("memories.2.bank"));
+        json().body(batchOf(5, "Fact").replace("\"content\": \"Fact 4\"", "\"content\": \"Fact 4\", "
+                + "\"importance\": 7")).post(memories(s) + "/batch").then().statusCode(422)
+                .body("field", equalTo("memories.4.importance"));
+        json().body(batchOf(MemoryRulesLimit.MAX + 1, "Fact")).post(memories(s) + "/batch").then().statusCode(422)
+                .body("rule", equalTo("batch-size"))
+                .body("detail", org.hamcrest.Matchers.containsString((MemoryRulesLimit.MAX + 1) + " memories"))
+                .body("detail", org.hamcrest.Matchers.containsString("at most " + MemoryRulesLimit.MAX));
+        json().body("{\"memories\": []}").post(memories(s) + "/batch").then().statusCode(422)
+                .body("rule", equalTo("batch-empty"));
+        json().body("{\"memories\": [{\"content\": \"a\"}, null]}").post(memories(s) + "/batch").then()
+                .statusCode(422).body("field", equalTo("memories.1"));
+        json().body("{\"memories\": [{\"content\": \"a\", \"mood\": 1}]}").post(memories(s) + "/batch").then()
+                .statusCode(422).body("rule", equalTo("unknown-member"));
+        assertEquals(1, count("select count(*) from memory where store_id = ?", s));
+        assertEquals(1, count("select count(*) from journal where store_id = ?", s));
+    }
+
+    /** The bound a batch takes, as the server states it. */
+    static final class MemoryRulesLimit {
+        static final int MAX = dev.engram.recall.MemoryRules.MAX_BATCH;
+    }
+
+    @Test
+    void aBatchSentTwiceUnderOneIdempotencyKeyIsSavedOnceAndAnsweredTheSame() throws Exception {
+        String s = Api.newStore();
+        String body = batchOf(3, "Keyed");
+        io.restassured.response.Response first = json().header("Idempotency-Key", "batch-1").body(body)
+                .post(memories(s) + "/batch");
+        first.then().statusCode(201);
+        List<String> ids = first.path("memories.id");
+        json().header("Idempotency-Key", "batch-1").body(body).post(memories(s) + "/batch").then().statusCode(201)
+                .header("Idempotent-Replayed", "true").body("memories.id", equalTo(ids))
+                .body("memories[2].content", equalTo("Keyed 2"));
+        json().header("Idempotency-Key", "batch-1").body(batchOf(3, "Other")).post(memories(s) + "/batch").then()
+                .statusCode(422).body("type", org.hamcrest.Matchers.containsString("idempotency-key-reused"));
+        assertEquals(3, count("select count(*) from memory where store_id = ?", s));
+        assertEquals(3, count("select count(*) from journal where store_id = ?", s));
+    }
+
+    @Test
+    void aBankIsTakenAsItsIdOrAsItsScopeEverywhereABodyNamesOne() throws Exception {
+        String s = Api.newStore();
+        json().body("{\"bank\": \"user:alice\", \"content\": \"Alice likes tea.\"}").post(memories(s)).then()
+                .statusCode(201).body("bank.type", equalTo("user")).body("bank.id", equalTo("alice"))
+                .body("bank_id", equalTo("user:alice"));
+        json().body("{\"bank\": {\"type\": \"user\", \"id\": \"alice\"}, \"content\": \"Alice likes jam.\"}")
+                .post(memories(s)).then().statusCode(201).body("bank_id", equalTo("user:alice"));
+        json().body("{\"query\": \"likes\", \"banks\": [{\"type\": \"user\", \"id\": \"alice\"}]}")
+                .post(memories(s) + "/search").then().statusCode(200).body("results", hasSize(2));
+        json().body("{\"name\": \"memory_recall\", \"bank\": {\"type\": \"user\", \"id\": \"alice\"}, "
+                + "\"arguments\": {\"query\": \"tea\"}}").post("/v1/stores/" + s + "/tools/call").then()
+                .statusCode(200).body("is_error", equalTo(false))
+                .body("output", org.hamcrest.Matchers.containsString("Alice likes tea."));
+        // The same refusal for both forms of a bank no path could name, on the member's path.
+        json().body("{\"bank\": \"user:a b\", \"content\": \"x\"}").post(memories(s)).then().statusCode(422)
+                .body("rule", equalTo("bank-format")).body("field", equalTo("bank"));
+        json().body("{\"bank\": {\"type\": \"user\", \"id\": \"a b\"}, \"content\": \"x\"}").post(memories(s))
+                .then().statusCode(422).body("rule", equalTo("bank-format")).body("field", equalTo("bank"));
+        json().body("{\"query\": \"x\", \"banks\": [\"user:alice\", {\"type\": \"user\", \"id\": \"a b\"}]}")
+                .post(memories(s) + "/search").then().statusCode(422).body("rule", equalTo("bank-format"))
+                .body("field", equalTo("banks.1"));
+        json().body("{\"bank\": 3, \"content\": \"x\"}").post(memories(s)).then().statusCode(422)
+                .body("rule", equalTo("member-type")).body("field", equalTo("bank"));
+        json().body("{\"bank\": {\"type\": \"user\", \"name\": \"a\"}, \"content\": \"x\"}").post(memories(s))
+                .then().statusCode(422).body("rule", equalTo("unknown-member")).body("field", equalTo("bank.name"));
+        json().body("{\"name\": \"memory_recall\", \"bank\": \"User:x\", \"arguments\": {\"query\": \"tea\"}}")
+                .post("/v1/stores/" + s + "/tools/call").then().statusCode(422).body("rule", equalTo("bank-format"))
+                .body("field", equalTo("bank"));
+        assertEquals(2, count("select count(*) from memory where store_id = ?", s));
+    }
+
     @Test
     void aModelRemembersAndRecallsThroughTheTools() {
         String s = Api.newStore();

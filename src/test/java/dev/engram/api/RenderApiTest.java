@@ -166,6 +166,35 @@ class RenderApiTest {
     }
 
     @Test
+    void aTurnWithoutTheBlockIsRecordedAsEveryEntryOmittedForThatReason() {
+        String s = oneScope();
+        String path = "/v1/stores/" + s + "/sessions/slack-7f3a/render?scope=user";
+        JsonPath shown = Api.json().accept("application/json").post(path).then().statusCode(200).extract().jsonPath();
+        JsonPath left = Api.json().accept("application/json").post(path + "&omit=block").then().statusCode(200)
+                .body("block", equalTo("")).body("parts.size()", equalTo(0)).body("recorded", equalTo(true))
+                .body("record_seq", equalTo(2)).body("manifest.entries.size()", equalTo(0))
+                .body("manifest.omitted.name", contains("style", "timezone"))
+                .body("manifest.omitted.reason", contains("block", "block"))
+                .extract().jsonPath();
+        assertEquals(shown.getString("manifest.entries[1].hash"), left.getString("manifest.omitted[1].hash"));
+        assertEquals(shown.getInt("manifest.entries[1].bytes"), left.getInt("manifest.omitted[1].bytes"));
+        Api.json().accept("application/json").post(path + "&omit=block").then().statusCode(200)
+                .body("recorded", equalTo(false));
+        Api.json().post(path + "&omit=block").then().statusCode(200).contentType(startsWith("text/markdown"))
+                .header("Engram-Manifest-Recorded", "false").header("Engram-Manifest-Hash",
+                        left.getString("manifest_hash"));
+        given().get("/v1/stores/" + s + "/sessions/slack-7f3a/manifests").then().statusCode(200)
+                .body("records.seq", contains(1, 2)).body("manifest_hash", equalTo(left.getString("manifest_hash")))
+                .body("manifest.entries.size()", equalTo(0));
+        Api.json().accept("application/json").post(path).then().statusCode(200).body("recorded", equalTo(true))
+                .body("manifest_hash", equalTo(shown.getString("manifest_hash")));
+        Api.json().post(path + "&omit=budget").then().statusCode(422).body("rule", equalTo("omit-value"));
+        Api.json().post(path + "&omit=block&max_total_bytes=100").then().statusCode(422)
+                .body("rule", equalTo("omit-bounds"));
+        Api.json().post("/v1/stores/" + Api.newStore() + "/sessions/x/render?omit=block").then().statusCode(404);
+    }
+
+    @Test
     void aSessionRenderOfAStoreThatDoesNotExistIs404AndRecordsNothing() throws Exception {
         String never = Api.newStore();
         given().contentType("application/json").accept("application/json")

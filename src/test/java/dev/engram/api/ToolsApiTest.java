@@ -36,6 +36,29 @@ class ToolsApiTest {
     }
 
     @Test
+    void aBankAloneListsTheRecallToolsAndTheUsageTellsHowToUseThem() {
+        String s = Api.newStore();
+        String tools = "/v1/stores/" + s + "/tools";
+        given().get(tools + "?bank=user:alice").then().statusCode(200)
+                .body("tools.name", contains("memory_remember", "memory_recall"))
+                .body("usage", containsString("memory_recall")).body("usage", containsString("memory_remember"))
+                .body("usage", not(containsString("memory_patch")))
+                .body("usage", not(containsString("Memory block")));
+        given().get(tools + "?context=run-1&format=anthropic").then().statusCode(200)
+                .body("tools.name", contains("tool_result_read"))
+                .body("usage", containsString("tool_result_read")).body("usage", not(containsString("memory_")));
+        given().get(tools + "?scope=user&bank=user:alice&context=run-1").then().statusCode(200)
+                .body("tools.name", contains("memory_save", "memory_patch", "memory_forget", "memory_search",
+                        "memory_remember", "memory_recall", "tool_result_read"))
+                .body("usage", containsString("memory_patch")).body("usage", containsString("memory_recall"))
+                .body("usage", containsString("tool_result_read"));
+        given().get(tools + "?scope=user").then().statusCode(200)
+                .body("usage", not(containsString("memory_recall")));
+        given().get(tools + "?bank=User:x").then().statusCode(422).body("rule", equalTo("bank-format"));
+        given().get(tools + "?read_scope=rules").then().statusCode(422).body("rule", equalTo("scopes-missing"));
+    }
+
+    @Test
     void definitionsComeInEachShapeWithTheScopesAsAnEnum() {
         String s = Api.newStore();
         String base = "/v1/stores/" + s + "/tools?scope=user&scope=project&read_scope=rules";
@@ -146,6 +169,31 @@ class ToolsApiTest {
                 .body("lost_updates[0].change.seq", equalTo(second.getInt("details.change.seq")))
                 .body("lost_updates[0].change.session", equalTo("slack-7f3a"))
                 .body("lost_updates[0].over", equalTo(first.getString("details.change.entry.hash")));
+    }
+
+    @Test
+    void aSaveAfterATurnWithoutTheBlockIsBuiltOnItsOwnReadNotOnTheBlockSentBefore() {
+        String s = Api.newStore();
+        Api.put(s, "user", "style", "{\"content\":\"Prefers short answers.\\n\"}").then().statusCode(201);
+        String session = "/v1/stores/" + s + "/sessions/slack-7f3a/render?scope=user";
+        json().post(session).then().statusCode(200);
+        JsonPath other = call(s, "telegram-c91e", "{\"name\":\"memory_save\",\"scopes\":[\"user\"],\"arguments\":"
+                + "{\"name\":\"style\",\"content\":\"Prefers short answers and tabs.\\n\"}}");
+        assertFalse(other.getBoolean("is_error"), other.getString("output"));
+        // The product had no room for memory on this turn: it records that the model saw no block.
+        json().accept("application/json").post(session + "&omit=block").then().statusCode(200)
+                .body("block", equalTo("")).body("recorded", equalTo(true))
+                .body("manifest.entries.size()", equalTo(0))
+                .body("manifest.omitted[0].name", equalTo("style"))
+                .body("manifest.omitted[0].reason", equalTo("block"));
+        JsonPath save = call(s, "slack-7f3a", "{\"name\":\"memory_save\",\"scopes\":[\"user\"],\"arguments\":"
+                + "{\"name\":\"style\",\"content\":\"Prefers short answers. Lives in Bristol.\\n\"}}");
+        assertFalse(save.getBoolean("is_error"), save.getString("output"));
+        assertTrue(save.getString("output").endsWith("; built on the stored entry, which the memory block did not "
+                + "show."), save.getString("output"));
+        assertEquals(other.getString("details.change.entry.hash"), save.getString("details.change.prev"),
+                "based on what the save read, the other session's write");
+        given().get("/v1/stores/" + s + "/lost-updates").then().statusCode(200).body("lost_updates.size()", equalTo(0));
     }
 
     @Test

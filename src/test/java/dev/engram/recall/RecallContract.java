@@ -697,4 +697,57 @@ abstract class RecallContract {
         assertEquals(List.of(64, 6), given);
         assertEquals(70, citations(r, ALICE).size());
     }
+
+    @Test
+    void aBatchSavesEveryMemoryInOrderOrNoneWhenOneIsRefused() {
+        Recall r = newRecall();
+        r.save(memory("kept", ALICE, "Kept before.", 0.5));
+        List<Memory> batch = List.of(memory("b-0", ALICE, "First of three.", 0.5),
+                memory("", BOB, "Second, its id made.", 0.4), memory("b-2", ALICE, "Third of three.", 0.6));
+        List<Memory> saved = r.saveAll(batch);
+        assertEquals(3, saved.size());
+        assertEquals("b-0", saved.get(0).id());
+        assertFalse(saved.get(1).id().isEmpty(), "an id is made as a single save makes one");
+        assertEquals(BOB, saved.get(1).bank());
+        assertEquals("Third of three.", r.get("b-2").content());
+        assertEquals(4, r.list(10, 0).total());
+
+        List<Memory> bad = List.of(memory("c-0", ALICE, "Fine.", 0.5), memory("c-1", ALICE, "Fine too.", 0.5),
+                memory("c-2", ALICE, "Too important.", 3));
+        dev.engram.memory.Invalid refused = assertThrows(dev.engram.memory.Invalid.class, () -> r.saveAll(bad));
+        assertEquals("memories.2.importance", refused.field());
+        assertEquals(4, r.list(10, 0).total(), "nothing of a refused batch is saved");
+        assertThrows(dev.engram.memory.NotFound.class, () -> r.get("c-0"));
+
+        List<Memory> tooMany = new java.util.ArrayList<>();
+        for (int i = 0; i <= MemoryRules.MAX_BATCH; i++) {
+            tooMany.add(memory("m-" + i, ALICE, "Fact " + i, 0.5));
+        }
+        assertEquals("batch-size", assertThrows(dev.engram.memory.Invalid.class, () -> r.saveAll(tooMany)).rule());
+        assertEquals("batch-empty", assertThrows(dev.engram.memory.Invalid.class, () -> r.saveAll(List.of())).rule());
+        assertEquals(4, r.list(10, 0).total());
+    }
+
+    @Test
+    void aBatchUnderAKeyIsSavedOnceAndReplayedWhole() {
+        Recall r = newRecall();
+        dev.engram.memory.IdempotencyKey key = dev.engram.memory.IdempotencyKey.of("key_a", "batch-1", "fp-1");
+        List<Memory> first = r.saveAll(List.of(memory("", ALICE, "One.", 0.5), memory("", ALICE, "Two.", 0.5)), key);
+        MemoriesReplayed again = assertThrows(MemoriesReplayed.class,
+                () -> r.saveAll(List.of(memory("", ALICE, "One.", 0.5), memory("", ALICE, "Two.", 0.5)), key));
+        assertEquals(first.stream().map(Memory::id).toList(), again.first().stream().map(Memory::id).toList());
+        assertEquals("Two.", again.first().get(1).content());
+        assertThrows(dev.engram.memory.KeyReused.class, () -> r.saveAll(List.of(memory("", ALICE, "Other.", 0.5)),
+                dev.engram.memory.IdempotencyKey.of("key_a", "batch-1", "fp-2")));
+        assertEquals(2, r.list(10, 0).total());
+    }
+
+    @Test
+    void aQueryWithAnUnpairedSurrogateIsRefusedAsOneWithNulIs() {
+        Recall r = newRecall();
+        r.save(memory("m", ALICE, "Apollo ships on Friday.", 0.5));
+        assertEquals("query-encoding", assertThrows(dev.engram.memory.Invalid.class,
+                () -> r.search(SearchOptions.of("apollo \udc00"))).rule());
+        assertNotNull(r.search(SearchOptions.of("apollo \ud83d\ude80")), "a pair is text, searched");
+    }
 }

@@ -12,6 +12,7 @@ import dev.engram.recall.Entrypoint;
 import dev.engram.recall.Memory;
 import dev.engram.recall.MemoryPage;
 import dev.engram.recall.MemoryReplayed;
+import dev.engram.recall.MemoriesReplayed;
 import dev.engram.recall.MemoryRules;
 import dev.engram.recall.MentalModel;
 import dev.engram.recall.QueryTokens;
@@ -129,6 +130,84 @@ final class PgRecall implements Recall {
                 }
             }
         }
+    }
+
+    @Override
+    public List<Memory> saveAll(List<Memory> batch) {
+        return saveAll(batch, Optional.empty());
+    }
+
+    @Override
+    public List<Memory> saveAll(List<Memory> batch, IdempotencyKey key) {
+        return saveAll(batch, Optional.of(key));
+    }
+
+    /**
+     * A batch: one transaction that takes the key's lock (answering the first batch under it), then the store's lock,
+     * then saves each memory as {@link #saveOnce} does, each its journal record, their seqs consecutive (no other
+     * change of the store comes between); a refusal of any rolls back all. The key records the first seq and, as its
+     * reply, how many memories the batch saved, which is what a retry reads back.
+     */
+    private List<Memory> saveAll(List<Memory> batch, Optional<IdempotencyKey> key) {
+        Instant now = now();
+        List<Memory> filled = MemoryRules.checkBatch(batch, now).stream().map(PgRecall::inMicros).toList();
+        for (int attempt = 1; ; attempt++) {
+            try (Connection c = recalls.dataSource().getConnection()) {
+                List<Saved> saved = new ArrayList<>(filled.size());
+                c.setAutoCommit(false);
+                try {
+                    Optional<KeySeen> seen = key.isEmpty() ? Optional.empty() : KeySeen.lock(c, store, key.get());
+                    if (seen.isPresent()) {
+                        throw new MemoriesReplayed(firstBatch(c, seen.get()));
+                    }
+                    lockStore(c);
+                    for (int i = 0; i < filled.size(); i++) {
+                        saved.add(saveOnce(c, filled.get(i), now, batch.get(i).id().isEmpty() && attempt == 1));
+                    }
+                    if (key.isPresent()) {
+                        exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) "
+                                + "values (?, ?, ?, ?, ?, ?)", store, key.get().caller(), key.get().key(),
+                                key.get().fingerprint(), saved.get(0).seq(), BATCH_REPLY + saved.size());
+                    }
+                    c.commit();
+                } catch (SQLException | RuntimeException e) {
+                    c.rollback();
+                    throw e;
+                }
+                recalls.appended(store, saved.get(saved.size() - 1).seq());
+                recalls.queued();
+                return saved.stream().map(Saved::memory).toList();
+            } catch (SQLException e) {
+                if ("EG422".equals(e.getSQLState()) && key.isPresent()) {
+                    throw new KeyReused(key.get().key());
+                }
+                if (!raced(e, attempt)) {
+                    throw saveRefusal(e);
+                }
+            }
+        }
+    }
+
+    /** What a key's reply says of a batch: this, then how many memories it saved from the key's seq on. */
+    private static final String BATCH_REPLY = "memories.batch:";
+
+    /** The memories the first batch under a key saved, from their journal records (the key's seq and on). */
+    private List<Memory> firstBatch(Connection c, KeySeen seen) throws SQLException {
+        int n = seen.reply().startsWith(BATCH_REPLY) ? Integer.parseInt(seen.reply().substring(BATCH_REPLY.length()))
+                : 1;
+        List<Memory> first = new ArrayList<>(n);
+        try (PreparedStatement s = c.prepareStatement("select record::text from journal where store_id = ? "
+                + "and seq >= ? and seq < ? order by seq")) {
+            s.setString(1, store);
+            s.setLong(2, seen.seq());
+            s.setLong(3, seen.seq() + n);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    first.add(MemoryRecords.fromJson(r.getString(1)));
+                }
+            }
+        }
+        return first;
     }
 
     /** A memory as one save stored it, and the seq of its record. */

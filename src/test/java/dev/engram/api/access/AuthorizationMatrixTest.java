@@ -116,9 +116,15 @@ class AuthorizationMatrixTest {
                     "401 401 401 404 403 200 200"),
             route("render project for a session", "POST", S + "/sessions/s2/render?scope=project", null,
                     "401 401 401 404 403 403 200"),
+            route("render for a session, block left out", "POST", S + "/sessions/s2/render?scope=user&omit=block",
+                    null, "401 401 401 404 403 200 200"),
+            route("render project for a session, block left out", "POST",
+                    S + "/sessions/s2/render?scope=project&omit=block", null, "401 401 401 404 403 403 200"),
             route("session manifests", "GET", S + "/sessions/s1/manifests", null, "401 401 401 404 200 403 200"),
             route("tools", "GET", S + "/tools?scope=user&read_scope=rules", null, "401 401 401 404 403 200 200"),
             route("tools on project", "GET", S + "/tools?scope=project", null, "401 401 401 404 403 403 200"),
+            route("recall tools alone", "GET", S + "/tools?bank=user:alice", null, "401 401 401 404 200 403 200"),
+            route("tool_result_read alone", "GET", S + "/tools?context=c-1", null, "401 401 401 404 200 403 200"),
             route("tool call", "POST", S + "/tools/call", "{\"name\": \"memory_save\", \"arguments\": {\"scope\": "
                     + "\"user\", \"name\": \"t\", \"content\": \"x\"}, \"scopes\": [\"user\"]}",
                     "401 401 401 404 403 200 200"),
@@ -126,6 +132,8 @@ class AuthorizationMatrixTest {
                     + "{\"query\": \"secret\"}, \"scopes\": [\"project\"]}", "401 401 401 404 403 403 200"),
             route("save a memory", "POST", S + "/memories", "{\"content\": \"a new fact\"}",
                     "401 401 401 404 403 403 201"),
+            route("save memories in a batch", "POST", S + "/memories/batch", "{\"memories\": [{\"content\": "
+                    + "\"a new fact\", \"bank\": \"user:alice\"}]}", "401 401 401 404 403 403 201"),
             route("list memories", "GET", S + "/memories", null, "401 401 401 404 200 403 200"),
             route("search memories", "POST", S + "/memories/search", "{\"query\": \"secret\"}",
                     "401 401 401 404 200 403 200"),
@@ -148,6 +156,9 @@ class AuthorizationMatrixTest {
                     "401 401 401 404 403 403 200"),
             route("memory_recall tool", "POST", S + "/tools/call", "{\"name\": \"memory_recall\", \"bank\": "
                     + "\"global\", \"arguments\": {\"query\": \"secret\"}}", "401 401 401 404 200 403 200"),
+            route("memory_recall tool, bank as scope", "POST", S + "/tools/call", "{\"name\": \"memory_recall\", "
+                    + "\"bank\": {\"type\": \"user\", \"id\": \"alice\"}, \"arguments\": {\"query\": \"secret\"}}",
+                    "401 401 401 404 200 403 200"),
             route("memory_remember tool", "POST", S + "/tools/call", "{\"name\": \"memory_remember\", \"bank\": "
                     + "\"global\", \"arguments\": {\"content\": \"x\"}}", "401 401 401 404 403 403 200"),
             route("configure a context", "PUT", S + "/contexts/c-2", "{\"strategy\": {\"name\": \"summarization\"}}",

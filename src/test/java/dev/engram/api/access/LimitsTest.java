@@ -132,6 +132,10 @@ class LimitsTest {
                 .body("is_error", equalTo(true)).body("output", containsString("3 memories"));
         given().contentType(JSON).body("{\"reflector\": \"deterministic\"}").post("/v1/stores/" + store
                 + "/banks/global/reflect").then().statusCode(429).body("limit", equalTo("memories-per-store"));
+        given().contentType(JSON).body("{\"memories\": [{\"id\": \"a\", \"content\": \"fact a, in a batch\"}, "
+                + "{\"content\": \"one too many, in a batch\"}]}").post(memories + "/batch").then().statusCode(429)
+                .body("limit", equalTo("memories-per-store")).body("max", equalTo(3));
+        given().get(memories + "/a").then().statusCode(200).body("content", equalTo("fact a"));
         assertEquals(journal, count("select count(*) from journal where store_id = ?", store));
         assertEquals(3, count("select count(*) from memory where store_id = ?", store));
         given().contentType(JSON).body("{\"content\": \"fact a, changed\"}").put(memories + "/a").then()
