@@ -187,6 +187,25 @@ class ContextLoopApiTest {
     }
 
     @Test
+    void aCompactionThatCannotLandIsReportedAndTheStepsStayAppended() throws Exception {
+        String s = Api.newStore();
+        String c = "/v1/stores/" + s + "/contexts/loop";
+        json().body(CONFIG.replace("{\"name\": \"sliding_window\", \"keep_first\": 1, \"keep_last\": 1}",
+                "{\"name\": \"summarization\", \"block_size\": 2, \"keep_last\": 1, \"summarizer\": "
+                        + "{\"model\": \"gpt-4o-mini\"}}")).put(c).then().statusCode(201);
+        for (int i = 1; i <= 3; i++) {
+            json().body(step(i)).post(c + "/steps?compact=auto").then().statusCode(200)
+                    .body("compaction", nullValue());
+        }
+        json().body(step(4)).post(c + "/steps?compact=auto").then().statusCode(200).body("steps", equalTo(4))
+                .body("compaction.compacted", equalTo(false))
+                .body("compaction.problem.type", equalTo("https://engram.dev/problems/summarizer-not-configured"))
+                .body("compaction.problem.status", equalTo(409));
+        assertEquals(0, records(s, "context.compacted"));
+        given().get(c + "/steps").then().body("steps.size()", equalTo(4));
+    }
+
+    @Test
     void badOptionsAreRefusedNamingTheParameterAndWriteNothing() throws Exception {
         String s = Api.newStore();
         String c = created(s);
