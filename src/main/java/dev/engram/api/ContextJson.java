@@ -1,11 +1,13 @@
 package dev.engram.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.engram.context.ContentBlock;
 import dev.engram.context.ContextConfig;
+import dev.engram.context.EffectiveStrategy;
 import dev.engram.context.FillCheck;
 import dev.engram.context.Message;
 import dev.engram.context.ReasoningItem;
@@ -90,9 +92,58 @@ final class ContextJson {
         }
     }
 
-    /** A context as {@code GET} answers it: its configuration, fill, how many steps, and its compaction. */
-    record View(String id, ContextConfig config, FillCheck fill, int steps, boolean compacted,
+    /**
+     * A context as {@code GET} answers it: its configuration as it applies ({@link ConfigView}), fill, how many
+     * steps, and its compaction.
+     */
+    record View(String id, ConfigView config, FillCheck fill, int steps, boolean compacted,
             int compactedThroughIndex, String pendingInterjection) {
+    }
+
+    /**
+     * A configuration as it applies: every value the context uses, a default where the request sent none or 0 (the
+     * strategy's parameters, the pruning text), and only the parameters its strategy reads.
+     */
+    record ConfigView(ContextConfig.Model model, int safetyMarginPercent, ContextConfig.Thresholds thresholds,
+            StrategyView strategy, ContextConfig.Pruning pruning, ContextConfig.HistoryMutation historyMutation,
+            boolean injectionDefense, String tokenCounter, ContextConfig.Memory memory) {
+
+        static ConfigView of(ContextConfig c) {
+            ContextConfig.Pruning p = c.pruning();
+            return new ConfigView(c.model(), c.safetyMarginPercent(), c.thresholds(),
+                    StrategyView.of(EffectiveStrategy.of(c.strategy())),
+                    new ContextConfig.Pruning(p.keepLastN(), p.protectedTools(), p.placeholder(), p.thresholdPercent()),
+                    c.historyMutation(), c.injectionDefense(), c.tokenCounter(), c.memory());
+        }
+    }
+
+    /** A strategy's parameters as they apply ({@link EffectiveStrategy}); those it does not read are left out. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record StrategyView(String name, Integer keepFirst, Integer keepLast, Integer blockSize,
+            Integer observationTruncate, Double distant, Double middle, Double recent, Integer maxSummarizeTokens,
+            dev.engram.context.SummarizerChoice summarizer) {
+
+        static StrategyView of(EffectiveStrategy e) {
+            return new StrategyView(e.name(), e.keepFirst(), e.keepLast(), e.blockSize(), e.observationTruncate(),
+                    e.distant(), e.middle(), e.recent(), e.maxSummarizeTokens(), e.summarizer());
+        }
+    }
+
+    /**
+     * What appending steps answers: the index of the first step appended ({@code from}), the steps the context holds
+     * after it, the fill, what the append compacted ({@code null}: it did not try; else the compaction's answer, or
+     * {@code {"compacted": false, "problem": ...}} when it could not), and the prompt when {@code ?prompt=} asked.
+     */
+    record Appended(String id, int from, int steps, FillCheck fill, Object compaction,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Object prompt) {
+
+        Appended completed(FillCheck now, Object compacted, Object shown) {
+            return new Appended(id, from, steps, now, compacted, shown);
+        }
+    }
+
+    /** A compaction an append ran that could not land, with the problem {@code POST .../compact} would answer. */
+    record CompactionRefused(boolean compacted, java.util.Map<String, Object> problem) {
     }
 
     /** {@code {"text": ...}}: a system prompt, a plan, an interjection. */

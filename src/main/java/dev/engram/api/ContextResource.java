@@ -67,6 +67,9 @@ public class ContextResource {
     ContextCompactions compactions;
 
     @Inject
+    ContextAppends appends;
+
+    @Inject
     ContextMetrics metrics;
 
     @Inject
@@ -190,23 +193,34 @@ public class ContextResource {
         });
     }
 
-    /** Appends steps in order; a step with {@code "cache": true} keeps its observation in the cache first. */
+    /**
+     * Appends steps in order; a step with {@code "cache": true} keeps its observation in the cache first. With
+     * {@code ?compact=auto} the context is compacted in the same request when the fill after the append reached the
+     * compaction threshold, and with {@code ?prompt=} the answer carries the prompt in that format
+     * ({@link ContextAppends}): one call per step of an agent loop.
+     */
     @POST
     @Path("steps")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View appendSteps(ContextJson.Steps body, @HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<ContextJson.Appended> appendSteps(ContextJson.Steps body,
+            @HeaderParam(IdempotencyKey.HEADER) String key, @QueryParam("prompt") String prompt,
+            @QueryParam("compact") String compact) {
         writable();
+        ContextAppends.Options options = ContextAppends.Options.of(prompt, compact);
         List<ContextJson.StepBody> given = steps(body);
-        return contexts.append(store(), id(), once(key, "POST", "/steps", body), (current, cache) -> {
-            Context c = open(existing(current));
-            int from = c.steps().size();
-            List<Step> added = cached(given, cache);
-            added.forEach(c::addStep);
-            Map<String, Object> record = new LinkedHashMap<>();
-            record.put("from", from);
-            record.put("steps", added);
-            return new Edited<>(new Held(c.config(), c.state()), "context.steps_appended", record, view(c));
-        });
+        ContextAppends.Answer answer = appends.append(store(), id(), options, key, path("/steps"), body,
+                (current, cache) -> {
+                    Context c = open(existing(current));
+                    int from = c.steps().size();
+                    List<Step> added = cached(given, cache);
+                    added.forEach(c::addStep);
+                    Map<String, Object> record = new LinkedHashMap<>();
+                    record.put("from", from);
+                    record.put("steps", added);
+                    return new Edited<>(new Held(c.config(), c.state()), "context.steps_appended", record,
+                            new ContextJson.Appended(contextId, from, c.steps().size(), c.checkFill(), null, null));
+                }, blocks::show, this::read, blocks::recordShown);
+        return IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(answer.appended()), answer.replayed());
     }
 
     /** Replaces every step (a checkpoint resumed): the compacted prefix goes, the estimate is recounted. */
@@ -419,7 +433,7 @@ public class ContextResource {
     }
 
     private ContextJson.View view(Context c) {
-        return new ContextJson.View(contextId, c.config(), c.checkFill(), c.steps().size(),
+        return new ContextJson.View(contextId, ContextJson.ConfigView.of(c.config()), c.checkFill(), c.steps().size(),
                 c.compactedPrefix().isPresent(), c.compactedThroughIndex(), c.pendingInterjection());
     }
 

@@ -56,6 +56,7 @@ class ContextIdempotencyApiTest {
             new Write("DELETE", "/interjection", null),
             new Write("POST", "/steps", STEP),
             new Write("POST", "/steps", STEP.replace("look", "again")),
+            new Write("POST", "/steps?prompt=anthropic&compact=auto", STEP.replace("look", "loop")),
             new Write("PUT", "/steps", STEP.replace("look", "seeded")),
             new Write("POST", "/token-count", "{\"input_tokens\": 321}"),
             new Write("POST", "/tool-results", "{\"tool_name\": \"grep\", \"content\": \"found it\"}"),

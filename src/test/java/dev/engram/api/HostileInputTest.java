@@ -157,6 +157,8 @@ class HostileInputTest {
                     + "\"reasoning_items\": [{\"id\": \"r1\", \"summary\": \"s\"}], \"action\": "
                     + "{\"id\": \"c1\", \"name\": \"read_file\", \"input\": {\"path\": \"a\"}}, "
                     + "\"observation\": \"o\"}]}"),
+            new Route("POST", "/v1/stores/{s}/contexts/{id}/steps?prompt=openai-chat&compact=auto", "{\"steps\": "
+                    + "[{\"thought\": \"t\", \"action\": {\"id\": \"c2\", \"name\": \"grep\"}, \"observation\": \"o\"}]}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/system-prompt", "{\"text\": \"be brief\"}"),
             new Route("POST", "/v1/stores/{s}/contexts/{id}/token-count", "{\"input_tokens\": 10}"),
             new Route("PUT", "/v1/stores/{s}/contexts/{id}/task", "{\"text\": \"t\", \"blocks\": [{\"type\": "
@@ -526,12 +528,14 @@ class HostileInputTest {
 
     /**
      * A body of the list above that is no attack on this route: a cached tool result's content may be empty, absent
-     * or long (up to the cache's bound), and {@code tool_name} is optional.
+     * or long (up to the cache's bound), and {@code tool_name} is optional; a mental model's content has no bound
+     * but the request's, so 20,000 bytes of it are a valid model.
      */
     private static boolean takenAsIs(Route route, byte[] body) {
         String text = new String(body, StandardCharsets.UTF_8);
         return route.path().endsWith("/tool-results") && (text.equals("{\"content\": null}")
-                || text.equals("{\"content\": \"\"}") || text.matches("\\{\"content\": \"x+\"}"));
+                || text.equals("{\"content\": \"\"}") || text.matches("\\{\"content\": \"x+\"}"))
+                || route.path().contains("/mental-models/") && text.matches("\\{\"content\": \"x+\"}");
     }
 
     /** Preconditions, keys, sessions and content types that must be refused. */
@@ -574,8 +578,16 @@ class HostileInputTest {
                 "/v1/stores/{s}/contexts/m-1/tool-results/ABCD", "/v1/stores/{s}/contexts/m-1/tool-results/a%00b",
                 "/v1/stores/{s}/contexts/m-1/tool-results/" + "a".repeat(65),
                 "/v1/stores/{s}/tools?scope=user&context=Bad%20Id");
-        return paths.map(p -> new Attack("query", "GET", p.replace("{s}", store),
+        Arbitrary<Attack> reads = paths.map(p -> new Attack("query", "GET", p.replace("{s}", store),
                 Map.of("Authorization", "Bearer " + OP), null));
+        // an append's options: a valid append with a bad ?prompt= or ?compact= writes nothing
+        Arbitrary<Attack> appends = Arbitraries.of("prompt=xml", "prompt=%00", "prompt=OPENAI-CHAT",
+                "prompt=" + "a".repeat(300), "compact=yes", "compact=%00", "compact=AUTO", "compact=auto&prompt=html",
+                "prompt=anthropic&compact=always").map(q -> new Attack("query", "POST", "/v1/stores/" + store
+                        + "/contexts/m-1/steps?" + q, Map.of("Authorization", "Bearer " + OP, "Content-Type",
+                                "application/json"), "{\"steps\": [{\"thought\": \"t\"}]}"
+                                        .getBytes(StandardCharsets.UTF_8)));
+        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(4, reads), net.jqwik.api.Tuple.of(1, appends));
     }
 
     /** No token, a malformed one, a read-only key that writes, another tenant's key. */

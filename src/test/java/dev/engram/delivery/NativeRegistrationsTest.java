@@ -69,6 +69,8 @@ class NativeRegistrationsTest {
             "dev.engram.api.access.Tokens$Known", "the token cache's entry",
             "dev.engram.api.ContextCompactions$Asked", "which model a compaction asked, for its metrics",
             "dev.engram.api.ContextCompactions$Landed", "a compaction's answer until it is counted",
+            "dev.engram.api.ContextAppends$Options", "an append's query options",
+            "dev.engram.api.ContextAppends$Answer", "an append's answer and whether it is a retry's",
             "dev.engram.api.Conversations$Read", "messages parsed from a provider's form, with the JSON of each");
 
     /** Services Quarkus finds and registers itself at build time (configuration). */

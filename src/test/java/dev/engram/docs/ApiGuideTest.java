@@ -23,7 +23,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The guides tell the truth (docs/api.md, docs/render.md, docs/tools.md): each curl example runs, in order, against this build's server, and prints what
+ * The guides tell the truth (docs/api.md, docs/render.md, docs/tools.md, docs/recall.md, docs/context.md, the latter with
+ * its agent loop in one call per step): each curl example runs, in order, against this build's server, and prints what
  * the page shows (times and the port aside; JSON compared as JSON, so the page may indent it). The guides send
  * {@code Authorization: Bearer $TOKEN}, which they set from {@code .engram/admin-key}; here TOKEN is the test
  * profile's operator key.
@@ -59,7 +60,7 @@ class ApiGuideTest {
 
     @ParameterizedTest
     @CsvSource({"docs/api.md, 15", "docs/render.md, 7", "docs/tools.md, 6", "docs/recall.md, 7",
-        "docs/context.md, 5"})
+        "docs/context.md, 14"})
     void everyCurlExamplePrintsWhatTheGuideShows(String doc, int atLeast) throws Exception {
         List<Example> examples = examples(Path.of(doc));
         assertTrue(examples.size() >= atLeast, doc + " has its examples: " + examples.size());

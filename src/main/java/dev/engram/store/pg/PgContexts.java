@@ -255,6 +255,25 @@ public class PgContexts {
                 store, key.caller(), key.key(), key.fingerprint(), seq, once.reply().apply(answer));
     }
 
+    /**
+     * Replaces the answer recorded under the key of {@code once} with {@code answer}, as {@code once} renders it: a
+     * request that recorded its key with a change and then did more (an append that compacted and built the prompt)
+     * records what it answered in the end, for a retry to get. Nothing changes when the key is not recorded (it
+     * expired) or was recorded for another request.
+     */
+    public <T> void answered(String store, Once<T> once, T answer) {
+        EntryRules.checkStoreId(store);
+        IdempotencyKey key = once.key();
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            exec(c, "update idempotency set reply = ? where store_id = ? and caller = ? and key = ? "
+                    + "and fingerprint = ?", once.reply().apply(answer), store, key.caller(), key.key(),
+                    key.fingerprint());
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
     /** The cached tool result {@code hash} (short, full or a unique prefix) names in context {@code id}. */
     public Optional<CachedResult> toolResult(String store, String id, String hash) {
         EntryRules.checkStoreId(store);

@@ -166,6 +166,8 @@ class AuthorizationMatrixTest {
             route("get a context", "GET", S + "/contexts/c-1", null, "401 401 401 404 200 403 200"),
             route("append context steps", "POST", S + "/contexts/c-1/steps", "{\"steps\": [{\"thought\": \"t\"}]}",
                     "401 401 401 404 403 403 200"),
+            route("append context steps, compacting, with the prompt", "POST", S + "/contexts/c-1/steps?prompt="
+                    + "anthropic&compact=auto", "{\"steps\": [{\"thought\": \"t\"}]}", "401 401 401 404 403 403 200"),
             route("set a context's plan", "PUT", S + "/contexts/c-1/plan", "{\"text\": \"p\"}",
                     "401 401 401 404 403 403 200"),
             route("a context's prompt", "GET", S + "/contexts/c-1/prompt", null, "401 401 401 404 200 403 200"),
