@@ -52,8 +52,9 @@ public class EngramOpenApi implements OASFilter {
     /** Routes that answer 201 with the 200's body: a create; those in {@link #ONLY_CREATED} never answer 200. */
     static final Set<String> CREATED = Set.of("PUT /v1/stores/{store}", "PUT /v1/stores/{store}/contexts/{id}",
             "PUT /v1/stores/{store}/scopes/{scope}/entries/{name}", "POST /v1/stores/{store}/memories",
-            "POST /v1/keys");
-    static final Set<String> ONLY_CREATED = Set.of("POST /v1/stores/{store}/memories", "POST /v1/keys");
+            "POST /v1/stores/{store}/memories/batch", "POST /v1/keys");
+    static final Set<String> ONLY_CREATED = Set.of("POST /v1/stores/{store}/memories",
+            "POST /v1/stores/{store}/memories/batch", "POST /v1/keys");
 
     /** Routes that answer 204 and no body, where the resource returns a {@code Response}. */
     static final Set<String> NO_CONTENT = Set.of("DELETE /v1/keys/{id}");
