@@ -35,11 +35,25 @@ const scenarios = {
     out({ save: text(await client.callTool({ name: "memory_save", arguments: { scope: "project", name: "deploys",
       content: "Deploys wait for review.", meta: { description: "How deploys go" } } })) });
     out({ search: text(await client.callTool({ name: "memory_search", arguments: { query: "review" } })) });
-    const updated = new Promise((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema,
-      (n) => resolve(n.params.uri)));
+    const notices = [];
+    let told = null;
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      notices.push(n.params.uri);
+      told?.();
+    });
+    const next = () => new Promise((resolve) => {
+      if (notices.length) {
+        resolve(notices.shift());
+      } else {
+        told = () => { told = null; resolve(notices.shift()); };
+      }
+    });
     out({ subscribe: await client.subscribeResource({ uri: "memory://block" }) });
-    out({ waiting: "a write to the store" });
-    out({ updated: await updated });
+    out({ waiting: "rest-write" });
+    out({ updated: await next() });
+    notices.length = 0;
+    out({ waiting: "other-replica" });
+    out({ updatedByOtherReplica: await next() });
     out({ block: (await client.readResource({ uri: "memory://block" })).contents[0].text });
     try {
       await client.complete({ ref: { type: "ref/resource", uri: "memory://block" }, argument: { name: "x", value: "" } });

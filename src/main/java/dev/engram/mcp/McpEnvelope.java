@@ -266,9 +266,9 @@ public class McpEnvelope {
             return true;
         }
         if ("completion/complete".equals(method) && request) {
-            answer(ctx, open, id, JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: this server has no prompts and "
-                    + "no resource templates, so there are no arguments to complete; its one resource, "
-                    + McpMemoryServer.BLOCK_URI + ", takes none.");
+            answer(ctx, open, id, JsonRpcErrorCodes.INVALID_PARAMS, "Nothing to complete: this server has no "
+                    + "prompts and no resource templates; its one resource, " + McpMemoryServer.BLOCK_URI
+                    + ", takes no arguments.");
             return true;
         }
         if ("resources/subscribe".equals(method) || "resources/unsubscribe".equals(method)) {

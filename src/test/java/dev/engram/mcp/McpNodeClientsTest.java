@@ -7,16 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.TestAuth;
+import dev.engram.store.pg.JournalSignals;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import jakarta.inject.Inject;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +44,9 @@ class McpNodeClientsTest {
 
     @TestHTTPResource("/")
     URI base;
+
+    @Inject
+    AgroalDataSource db;
 
     String store = "node-" + UUID.randomUUID().toString().substring(0, 8);
 
@@ -77,6 +86,17 @@ class McpNodeClientsTest {
         return lines;
     }
 
+    /** What another replica does after a write to the store: tell the journal's channel (JournalSignals). */
+    void otherReplicaWrote() {
+        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("select pg_notify(?, ?)")) {
+            s.setString(1, JournalSignals.CHANNEL);
+            s.setString(2, store);
+            s.execute();
+        } catch (SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     List<JsonObject> client(String scenario, Consumer<JsonObject> onLine) throws Exception {
         return run(List.of("node", "client.mjs", scenario), onLine);
     }
@@ -89,10 +109,12 @@ class McpNodeClientsTest {
     @Test
     void theTypeScriptSdkConnectsSavesSearchesAndIsToldOfARestWrite() throws Exception {
         List<JsonObject> lines = client("streamable", l -> {
-            if (l.containsKey("waiting")) {
+            if ("rest-write".equals(l.getString("waiting"))) {
                 given().contentType("application/json").body("{\"content\":\"Written over REST.\"}")
                         .put("/v1/stores/" + store + "/scopes/user/entries/from-rest").then()
                         .statusCode(org.hamcrest.Matchers.lessThan(300));
+            } else if ("other-replica".equals(l.getString("waiting"))) {
+                otherReplicaWrote();
             }
         });
         String instructions = line(lines, "instructions").getString("instructions");
@@ -118,6 +140,8 @@ class McpNodeClientsTest {
         assertTrue(line(lines, "search").getJsonObject("search").getString("text").contains("project/deploys"));
 
         assertEquals("memory://block", line(lines, "updated").getString("updated"), "the REST write was notified");
+        assertEquals("memory://block", line(lines, "updatedByOtherReplica").getString("updatedByOtherReplica"),
+                "another replica's write, told over LISTEN/NOTIFY, was notified");
         assertTrue(line(lines, "block").getString("block").contains("from-rest"));
 
         JsonObject complete = line(lines, "complete").getJsonObject("complete");
