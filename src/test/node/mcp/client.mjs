@@ -41,12 +41,14 @@ const scenarios = {
       notices.push(n.params.uri);
       told?.();
     });
+    // The next notice, or null when none comes in 20 s (so a server that never notifies fails the test, not hangs it)
     const next = () => new Promise((resolve) => {
       if (notices.length) {
         resolve(notices.shift());
-      } else {
-        told = () => { told = null; resolve(notices.shift()); };
+        return;
       }
+      const none = setTimeout(() => { told = null; resolve(null); }, 20000);
+      told = () => { clearTimeout(none); told = null; resolve(notices.shift()); };
     });
     out({ subscribe: await client.subscribeResource({ uri: "memory://block" }) });
     out({ waiting: "rest-write" });

@@ -56,6 +56,8 @@ class McpNodeClientsTest {
         pb.environment().putAll(Map.of("ENGRAM_URL", base.toString(), "ENGRAM_KEY", TestAuth.OPERATOR_KEY,
                 "ENGRAM_STORE", store, "NO_COLOR", "1"));
         Process p = pb.start();
+        // a client that waits for what never comes is ended, and the test fails on its missing lines
+        Thread watchdog = watchdog(p);
         StringBuilder err = new StringBuilder();
         Thread errors = new Thread(() -> {
             try (var r = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8))) {
@@ -77,10 +79,9 @@ class McpNodeClientsTest {
                 onLine.accept(json);
             }
         }
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-        }
+        p.waitFor(5, TimeUnit.SECONDS);
         errors.join(5000);
+        watchdog.interrupt();
         assertTrue(lines.stream().anyMatch(l -> l.containsKey("done")) || !command.get(1).equals("client.mjs"),
                 "the client ran to its end: " + lines + "\n" + err);
         return lines;
@@ -95,6 +96,22 @@ class McpNodeClientsTest {
         } catch (SQLException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** Ends {@code p} if it is still running after two minutes, or when interrupted. */
+    static Thread watchdog(Process p) {
+        Thread t = new Thread(() -> {
+            try {
+                if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException done) {
+                p.destroyForcibly();
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     List<JsonObject> client(String scenario, Consumer<JsonObject> onLine) throws Exception {
@@ -229,13 +246,13 @@ class McpNodeClientsTest {
         pb.environment().put("NO_COLOR", "1");
         pb.environment().put("MCP_CATALOG_PATH", new File("target/mcp-inspector-catalog.json").getAbsolutePath());
         Process p = pb.start();
+        Thread watchdog = watchdog(p);
         String output;
         try (var r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             output = r.lines().collect(Collectors.joining("\n"));
         }
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-        }
+        p.waitFor(5, TimeUnit.SECONDS);
+        watchdog.interrupt();
         return output;
     }
 }
