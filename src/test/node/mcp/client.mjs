@@ -75,8 +75,18 @@ const scenarios = {
   // The legacy SSE transport, with the store, scope and bank in the query of the SSE URL only.
   async sse() {
     const url = new URL(`${base}/mcp/sse?store=${store}&scope=user&bank=user:alice`);
-    const client = await connect(new SSEClientTransport(url, { requestInit: { headers: auth },
-      eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...init?.headers, ...auth } }) } }));
+    const options = () => ({ requestInit: { headers: auth },
+      eventSourceInit: { fetch: (u, init) => fetch(u, { ...init, headers: { ...init?.headers, ...auth } }) } });
+    const raw = new SSEClientTransport(url, options());
+    await raw.start();
+    try {
+      await raw.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+      out({ legacyBeforeInitialize: "accepted" });
+    } catch (e) {
+      out({ legacyBeforeInitialize: String(e.message) });
+    }
+    await raw.close();
+    const client = await connect(new SSEClientTransport(url, options()));
     out({ instructions: client.getInstructions() ?? null });
     out({ tools: (await client.listTools()).tools.map((t) => t.name).sort() });
     out({ save: text(await client.callTool({ name: "memory_save", arguments: { name: "tea",

@@ -173,6 +173,8 @@ class McpNodeClientsTest {
     @Test
     void theLegacySseTransportKeepsTheQueryOfItsUrl() throws Exception {
         List<JsonObject> lines = client("sse", l -> { });
+        String before = line(lines, "legacyBeforeInitialize").getString("legacyBeforeInitialize");
+        assertTrue(before.contains("400") && before.contains("Send initialize first"), before);
         assertEquals(List.of("memory_forget", "memory_patch", "memory_recall", "memory_remember", "memory_save",
                 "memory_search"), line(lines, "tools").getJsonArray("tools").getList());
         JsonObject save = line(lines, "save").getJsonObject("save");
