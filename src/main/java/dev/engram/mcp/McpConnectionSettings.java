@@ -13,7 +13,9 @@ import java.util.Optional;
 
 /**
  * What one MCP connection reaches, read from each request of it: the store, the writable and read-only scopes, and
- * the session that writes. Each can be a query parameter of the MCP URL or a header, the header winning:
+ * the session that writes. Each can be a query parameter of the MCP URL or a header, the header winning. Over the
+ * legacy SSE transport the query is the SSE URL's, which the message endpoint it names repeats
+ * ({@code quarkus.mcp.server.http.message-endpoint.include-query-params}):
  *
  * <pre>
  * store        ?store=demo              Engram-Store: demo            (required)

@@ -6,6 +6,10 @@ import dev.engram.api.StrictUtf8;
 import dev.engram.memory.IdempotencyKey;
 import dev.engram.memory.Invalid;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
+import io.quarkiverse.mcp.server.McpConnection;
+import io.quarkiverse.mcp.server.runtime.ConnectionManager;
+import io.quarkiverse.mcp.server.runtime.McpConnectionBase;
+import io.quarkiverse.mcp.server.runtime.McpMessageHandler;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -20,6 +24,8 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -42,8 +48,22 @@ public class McpEnvelope {
     static final String ACCEPT = "application/json, text/event-stream";
     private static final String ALLOW = "GET, POST, DELETE";
 
+    /** The MCP revision that has no sessions and whose clients probe with {@code server/discover}. */
+    static final String STATELESS_REVISION = "2026-07-28";
+    static final String DISCOVER = "server/discover";
+    private static final String PROTOCOL_HEADER = "Mcp-Protocol-Version";
+
     @ConfigProperty(name = "quarkus.http.limits.max-body-size")
     MemorySize maxBodySize;
+
+    @Inject
+    ConnectionManager connections;
+
+    @Inject
+    McpSubscriptions subscriptions;
+
+    @Inject
+    McpToolList toolList;
 
     /** Runs after the HTTP edges and authentication (negative orders below -1), before the MCP route. */
     void install(@Observes Router router) {
@@ -176,7 +196,132 @@ public class McpEnvelope {
             refuse(ctx, id == null ? 400 : 200, id, JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: " + badParams);
             return;
         }
+        if (message.containsKey("method") && lifecycle(ctx, message)) {
+            return;
+        }
         ctx.next();
+    }
+
+    /** The MCP protocol revisions the server speaks, newest first. */
+    static List<String> supportedVersions() {
+        return McpMessageHandler.SUPPORTED_PROTOCOL_VERSIONS;
+    }
+
+    /**
+     * Answers, with a JSON-RPC error that says what to do, the requests the MCP server would answer with a bare or
+     * misleading one: a 2026-07-28 probe ({@code server/discover}: Method not found, which a client that speaks both
+     * revisions takes as "initialize instead"), a Mcp-Protocol-Version the server does not speak, a request on no
+     * session or on one not initialized yet, and completion/complete (there is nothing to complete). Lists the
+     * tools with the connection's scopes in their schemas ({@link McpToolList}), and records subscriptions to the
+     * memory block ({@link McpSubscriptions}). True when the request was answered (or is being answered) here.
+     */
+    private boolean lifecycle(RoutingContext ctx, JsonObject message) {
+        String method = message.getString("method");
+        Object id = message.getValue("id");
+        boolean request = message.containsKey("id");
+        String connection = connectionId(ctx);
+        if (DISCOVER.equals(method)) {
+            refuse(ctx, 200, id, JsonRpcErrorCodes.METHOD_NOT_FOUND, "Method not found: server/discover belongs to MCP "
+                    + "revision " + STATELESS_REVISION + ", which this server does not speak yet. It speaks "
+                    + String.join(", ", supportedVersions()) + ": send initialize with one of them.",
+                    new JsonObject().put("supportedVersions", supportedVersions()));
+            return true;
+        }
+        String version = ctx.request().getHeader(PROTOCOL_HEADER);
+        if (version != null && !supportedVersions().contains(version.trim())) {
+            refuse(ctx, 400, id, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid request: this server does not speak MCP "
+                    + "revision " + version.trim() + " (the " + PROTOCOL_HEADER + " header). It speaks "
+                    + String.join(", ", supportedVersions()) + "; send the version initialize agreed on.",
+                    new JsonObject().put("supportedVersions", supportedVersions()).put("requested", version.trim()));
+            return true;
+        }
+        if ("initialize".equals(method)) {
+            return false;
+        }
+        McpConnectionBase open = connection == null ? null : connections.get(connection);
+        if (connection == null || open != null && open.status() == McpConnection.Status.NEW) {
+            refuse(ctx, 400, id, JsonRpcErrorCodes.INVALID_REQUEST, "Invalid request: " + method + " needs an "
+                    + "initialized MCP session, and " + (connection == null ? "this request names none" : "session "
+                    + connection + " has not been initialized") + ". Send initialize first (over Streamable HTTP "
+                    + "without Mcp-Session-Id, then its Mcp-Session-Id with every later request), then "
+                    + "notifications/initialized.");
+            return true;
+        }
+        if (open == null) {
+            return false; // the transport answers an unknown session (404)
+        }
+        if ("tools/list".equals(method) && request && open.status() == McpConnection.Status.IN_OPERATION) {
+            toolList.list(ctx, listed -> {
+                if (listed.isEmpty()) {
+                    ctx.next();
+                } else if (ctx.normalizedPath().startsWith("/mcp/messages/")) {
+                    open.send(new JsonObject().put("jsonrpc", "2.0").put("id", id).put("result", listed.get()));
+                    ctx.response().setStatusCode(202).end();
+                } else {
+                    ctx.response().setStatusCode(200).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                            .end(new JsonObject().put("jsonrpc", "2.0").put("id", id).put("result", listed.get())
+                                    .toBuffer());
+                }
+            });
+            return true;
+        }
+        if ("completion/complete".equals(method) && request) {
+            answer(ctx, open, id, JsonRpcErrorCodes.INVALID_PARAMS, "Nothing to complete: this server has no "
+                    + "prompts and no resource templates; its one resource, " + McpMemoryServer.BLOCK_URI
+                    + ", takes no arguments.");
+            return true;
+        }
+        if ("resources/subscribe".equals(method) || "resources/unsubscribe".equals(method)) {
+            String uri = message.getJsonObject("params").getString("uri");
+            if (!McpMemoryServer.BLOCK_URI.equals(uri)) {
+                if (request) {
+                    answer(ctx, open, id, JsonRpcErrorCodes.RESOURCE_NOT_FOUND, "Resource not found: " + uri
+                            + ". This server has one resource to subscribe to: " + McpMemoryServer.BLOCK_URI + ".");
+                    return true;
+                }
+                return false;
+            }
+            if (method.endsWith("/unsubscribe")) {
+                subscriptions.unsubscribe(connection);
+            } else {
+                try {
+                    subscriptions.subscribe(connection, McpConnectionSettings.of(ctx.request()).store());
+                } catch (dev.engram.memory.MemoryException e) {
+                    if (request) {
+                        answer(ctx, open, id, JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: " + e.getMessage());
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The MCP connection a POST belongs to: the Streamable HTTP session it names, or the legacy transport's
+     * connection in the path; null when it names none.
+     */
+    private static String connectionId(RoutingContext ctx) {
+        String path = ctx.normalizedPath();
+        if (path.startsWith("/mcp/messages/")) {
+            String id = path.substring("/mcp/messages/".length());
+            return id.isEmpty() ? null : id;
+        }
+        String session = ctx.request().getHeader(SESSION_HEADER);
+        return session == null || session.isBlank() ? null : session.trim();
+    }
+
+    /**
+     * A JSON-RPC error to a request on an open connection: in the HTTP answer over Streamable HTTP, on the event
+     * stream over the legacy transport (whose POST is answered 202, as the transport answers every message).
+     */
+    private static void answer(RoutingContext ctx, McpConnectionBase open, Object id, int code, String message) {
+        if (ctx.normalizedPath().startsWith("/mcp/messages/")) {
+            open.send(error(id, code, message, null));
+            ctx.response().setStatusCode(202).end();
+        } else {
+            refuse(ctx, 200, id, code, message);
+        }
     }
 
     /** What is wrong with the message as JSON-RPC 2.0, or null when it is a request, a notification or a response. */
@@ -195,10 +340,20 @@ public class McpEnvelope {
     }
 
     private static void refuse(RoutingContext ctx, int status, Object id, int code, String message) {
+        refuse(ctx, status, id, code, message, null);
+    }
+
+    private static void refuse(RoutingContext ctx, int status, Object id, int code, String message, JsonObject data) {
         LOG.debugf("Refused an MCP message with %d %d: %s", status, code, message);
-        JsonObject error = new JsonObject().put("jsonrpc", "2.0").put("id", id)
-                .put("error", new JsonObject().put("code", code).put("message", message));
         ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
-                .end(error.toBuffer());
+                .end(error(id, code, message, data).toBuffer());
+    }
+
+    private static JsonObject error(Object id, int code, String message, JsonObject data) {
+        JsonObject error = new JsonObject().put("code", code).put("message", message);
+        if (data != null) {
+            error.put("data", data);
+        }
+        return new JsonObject().put("jsonrpc", "2.0").put("id", id).put("error", error);
     }
 }

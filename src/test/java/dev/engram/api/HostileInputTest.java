@@ -182,6 +182,8 @@ class HostileInputTest {
                     + "\"user\", \"id\": \"alice\"}, \"arguments\": {\"query\": \"secret\"}}"),
             new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"tool_result_read\", \"context\": \"m-1\", "
                     + "\"arguments\": {\"hash\": \"abcd\", \"start_line\": 1}}"),
+            new Route("GET", "/.well-known/oauth-protected-resource", null),
+            new Route("GET", "/.well-known/oauth-protected-resource/mcp", null),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
             new Route("POST", "/v1/manifests/record-since", "{\"manifest\": {\"entries\": [{\"scope\": \"user\", "
                     + "\"name\": \"style\", \"hash\": \"h\", \"bytes\": 1}]}}"),

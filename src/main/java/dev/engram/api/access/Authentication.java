@@ -19,8 +19,8 @@ import org.jboss.logging.Logger;
 
 /**
  * The one door every request passes before a route is chosen: {@code Authorization: Bearer <token>} names the
- * caller, which the resources and MCP then read through {@link Gate}. {@code /q/health} is open; the rest of
- * {@code /q} (metrics, OpenAPI, Swagger UI) answers only the operator unless {@code engram.auth.open-ops-endpoints};
+ * caller, which the resources and MCP then read through {@link Gate}. {@code /q/health} and the OAuth discovery
+ * documents ({@link OAuthDiscovery}) are open; the rest of {@code /q} (metrics, OpenAPI, Swagger UI) answers only the operator unless {@code engram.auth.open-ops-endpoints};
  * everything else ({@code /v1}, {@code /mcp} with its legacy SSE transport, and any other path) needs a valid
  * token. A missing or bad token gets a 401 problem with {@code WWW-Authenticate: Bearer}.
  */
@@ -58,6 +58,9 @@ public class Authentication {
     Door door(String path) {
         String ops = "/" + opsRoot.replaceAll("^/+|/+$", "");
         if (path.equals(ops + "/health") || path.startsWith(ops + "/health/")) {
+            return Door.OPEN;
+        }
+        if (OAuthDiscovery.asks(path)) {
             return Door.OPEN;
         }
         if (path.equals(ops) || path.startsWith(ops + "/")) {

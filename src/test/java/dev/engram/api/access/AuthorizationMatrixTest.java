@@ -220,7 +220,15 @@ class AuthorizationMatrixTest {
             route("OpenAPI", "GET", "/q/openapi", null, "401 401 401 403 403 403 200"),
             route("Swagger UI", "GET", "/q/swagger-ui/", null, "401 401 401 403 403 403 200"),
             route("an unknown path", "GET", "/nothing-here", null, "401 401 401 404 404 404 404"),
-            route("health", "GET", "/q/health/live", null, "200 200 200 200 200 200 200"));
+            route("health", "GET", "/q/health/live", null, "200 200 200 200 200 200 200"),
+            route("OAuth protected resource metadata (none)", "GET", "/.well-known/oauth-protected-resource", null,
+                    "404 404 404 404 404 404 404"),
+            route("OAuth protected resource metadata of /mcp (none)", "GET",
+                    "/.well-known/oauth-protected-resource/mcp", null, "404 404 404 404 404 404 404"),
+            route("OAuth authorization server metadata (none)", "GET", "/.well-known/oauth-authorization-server",
+                    null, "404 404 404 404 404 404 404"),
+            route("OpenID discovery (none)", "GET", "/.well-known/openid-configuration", null,
+                    "404 404 404 404 404 404 404"));
 
     static String readOnly;
     static String limited;
