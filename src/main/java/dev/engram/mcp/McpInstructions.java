@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The {@code instructions} of the initialize result: the usage text REST gives with the tools ({@link Usage}), then
+ * The {@code instructions} of the initialize result: the usage text REST gives with the same tools ({@link Usage}), then
  * what this connection reaches (its store, the scopes it writes and reads, its bank), read from the initialize
  * request as every later request is. A connection whose settings are wrong is told what to change here, before its
  * first tool call fails on it.
@@ -24,7 +24,16 @@ public class McpInstructions implements InitialResponseInfo {
 
     @Override
     public Optional<String> instructions(String serverName) {
-        return Optional.of(Usage.text() + "\n\n" + connection());
+        return Optional.of(usage() + "\n\n" + connection());
+    }
+
+    /** The paragraphs of the tool sets this connection lists: the entries', and the recall and tool-result tools. */
+    private String usage() {
+        var request = current.getCurrent() == null ? null : current.getCurrent().request();
+        if (request == null) {
+            return Usage.text();
+        }
+        return Usage.text(true, McpConnectionSettings.namesBank(request), McpConnectionSettings.namesContext(request));
     }
 
     private String connection() {
