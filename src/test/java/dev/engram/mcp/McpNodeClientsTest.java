@@ -140,8 +140,8 @@ class McpNodeClientsTest {
         assertTrue(instructions.contains("store " + store + ": it writes scopes user, project, and reads rules"),
                 instructions);
         assertTrue(instructions.contains("bank user:alice"), instructions);
-        assertTrue(instructions.contains("Your memory bank holds typed memories"), "the recall tools' usage, as the bank lists them: "
-                + instructions);
+        assertTrue(instructions.contains("Your memory bank holds typed memories"),
+                "the recall tools' usage, as the bank lists them: " + instructions);
 
         JsonObject tools = line(lines, "tools");
         assertEquals(List.of("memory_forget", "memory_patch", "memory_recall", "memory_remember", "memory_save",
