@@ -52,6 +52,10 @@ public class ContextCompactions {
         }
     }
 
+    /** The reference's fallback texts, which a summarizing strategy without a model puts in a block's place. */
+    private static final java.util.regex.Pattern FALLBACK = java.util.regex.Pattern.compile(
+            "\\[\\.\\.\\. \\d+ steps summarized \\.\\.\\.\\]|\\[(distant|middle) zone: \\d+ steps summarized\\]");
+
     /** What {@code summary_error} says when a summarizing strategy asked the server's summarizer and there is none. */
     static final String NO_SUMMARIZER = "no summarizer is configured on this server "
             + "(ENGRAM_CONTEXT_SUMMARIZER_MODEL); the summarized steps hold the reference's fallback texts";
@@ -114,15 +118,17 @@ public class ContextCompactions {
      */
     private record Asked(String model, int answered, int failed, String failure) {
 
-        /** Why blocks hold fallback texts; null when none does (or none was to be summarized). */
-        String error(StrategySettings strategy) {
+        /** Why blocks of {@code prefix} hold fallback texts; null when none does (or none was to be summarized). */
+        String error(StrategySettings strategy, java.util.List<dev.engram.context.Message> prefix) {
             if (failed > 0) {
                 return "the summarizer failed on " + failed + " of " + (answered + failed) + " blocks, which hold "
                         + "fallback texts: " + failure;
             }
             boolean noModel = model.isEmpty() && strategy.summarizes()
                     && strategy.summarizer().kind().equals("server");
-            return noModel ? NO_SUMMARIZER : null;
+            boolean fellBack = prefix.stream().anyMatch(m -> m.role().equals("system")
+                    && FALLBACK.matcher(m.content()).matches());
+            return noModel && fellBack ? NO_SUMMARIZER : null;
         }
     }
 
@@ -156,7 +162,7 @@ public class ContextCompactions {
             record.put("model", asked.model());
             record.put("summary_failures", asked.failed());
         }
-        String error = asked.error(c.config().strategy());
+        String error = asked.error(c.config().strategy(), prepared.get().prefix());
         if (error != null) {
             record.put("summary_error", error);
         }
