@@ -29,7 +29,8 @@ import java.util.Map;
  * {@code tool_result} block in a user turn; an image a base64 {@code image} block. Consecutive messages of one role
  * make one turn, so user and assistant alternate, and a user turn's {@code tool_result} blocks come before its other
  * blocks. Reasoning is dropped (a thinking block needs the signature the model gave, which a step does not keep); an
- * empty text is left out, as the API refuses empty text blocks; tool call ids are cut to the characters the API takes.
+ * empty text is left out, as the API refuses empty text blocks; tool call ids are written as the API takes them,
+ * distinct ids staying distinct ({@link #callId}).
  *
  * <p>Read: what {@code POST /v1/compact} accepts; {@code system} (a string, or one system message per text block), a
  * user turn's {@code tool_result} blocks as tool messages and its other blocks as one user message after them.
@@ -164,9 +165,40 @@ final class AnthropicForm {
         }
     }
 
-    /** A call id with each character the API refuses (all but letters, digits, {@code _}, {@code -}) as {@code _}. */
+    /** The longest call id written. */
+    static final int MAX_CALL_ID = 64;
+    private static final java.util.regex.Pattern CALL_ID = java.util.regex.Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    /**
+     * A call id as the API takes it ({@code [A-Za-z0-9_-]}), the same for a call and its result, and distinct for
+     * distinct ids: an id the API takes is written as it is, unless it starts with {@code ENC-} or {@code ENH-};
+     * another is {@code ENC-} and the id with each character but a letter or digit as {@code _HEX-} (its code
+     * point in hexadecimal), which no two ids share; one longer than 64 characters then is {@code ENH-}, its first
+     * 43 characters, {@code -} and 16 hexadecimal digits of the SHA-256 of the id.
+     */
     static String callId(String id) {
-        return id.replaceAll("[^a-zA-Z0-9_-]", "_");
+        if (CALL_ID.matcher(id).matches() && !id.startsWith("ENC-") && !id.startsWith("ENH-")) {
+            return id;
+        }
+        StringBuilder out = new StringBuilder("ENC-");
+        id.codePoints().forEach(c -> {
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) {
+                out.appendCodePoint(c);
+            } else {
+                out.append('_').append(Integer.toHexString(c)).append('-');
+            }
+        });
+        if (out.length() <= MAX_CALL_ID) {
+            return out.toString();
+        }
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(id.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            String hash = java.util.HexFormat.of().formatHex(digest, 0, 8);
+            return "ENH-" + out.substring(4, 4 + MAX_CALL_ID - 4 - 17) + "-" + hash;
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing", e);
+        }
     }
 
     /**

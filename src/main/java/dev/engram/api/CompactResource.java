@@ -17,6 +17,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,12 +36,13 @@ public class CompactResource {
 
     /** A strategy and its parameters; a parameter left out takes its default. */
     public record StrategyJson(String name, Integer keepFirst, Integer keepLast, Integer blockSize,
-            Integer observationTruncate, Double distant, Double middle, Double recent, Integer maxSummarizeTokens) {
+            Integer observationTruncate, Double distant, Double middle, Double recent, Integer maxSummarizeTokens,
+            JsonNode summarizer) {
 
         StrategySettings settings() {
             return new StrategySettings(name, or0(keepFirst), or0(keepLast), or0(blockSize), or0(observationTruncate),
                     distant == null ? 0 : distant, middle == null ? 0 : middle, recent == null ? 0 : recent,
-                    or0(maxSummarizeTokens));
+                    or0(maxSummarizeTokens), SummarizerJson.choice(summarizer));
         }
 
         private static int or0(Integer value) {
@@ -83,26 +85,86 @@ public class CompactResource {
         TokenCounter counter = TokenCounter.named(body.tokenCounter());
         Conversations.Read read = format.equals("openai-chat") ? OpenAiChatForm.read(body.messages())
                 : AnthropicForm.read(body.system(), body.messages());
-        List<Message> result = compacted(read.messages(), settings, counter, budget);
+        Compacted compacted = compacted(read.messages(), settings, counter, budget);
+        List<Message> result = format.equals("openai-chat") ? compacted.messages()
+                : userFirst(compacted.messages(), read);
         ObjectNode reply = JsonNodeFactory.instance.objectNode().put("format", format);
         if (format.equals("openai-chat")) {
             reply.set("messages", Conversations.openAiReply(result, read));
         } else {
             reply.setAll(Conversations.anthropicReply(result, read));
         }
-        return reply.put("tokens_before", counter.countMessages(read.messages()))
-                .put("tokens_after", counter.countMessages(result));
+        int after = counter.countMessages(result);
+        reply.put("tokens_before", counter.countMessages(read.messages())).put("tokens_after", after)
+                .put("budget_tokens", budget).put("budget_met", budget <= 0 || after <= budget)
+                .put("summarized", compacted.summarized());
+        if (settings.summarizes() && !compacted.summarized() && fallbacks(result, read) > 0
+                && !settings.summarizer().kind().equals("none")) {
+            reply.put("summary_error", NO_SUMMARIZER);
+        }
+        return reply;
     }
 
-    /** The messages compacted; a summarizing strategy holds one of the replica's summarization places meanwhile. */
-    private List<Message> compacted(List<Message> messages, StrategySettings settings, TokenCounter counter,
+    /** What {@code summary_error} says when a summarizing strategy had no model to ask. */
+    static final String NO_SUMMARIZER = "no summarizer is configured on this server "
+            + "(ENGRAM_CONTEXT_SUMMARIZER_MODEL); the older messages were replaced by omission notes";
+
+    /** The note put before a compacted Anthropic conversation that would otherwise start with an assistant turn. */
+    static final String EARLIER_OMITTED = "[... earlier conversation omitted by compaction ...]";
+
+    /** The compacted messages, and whether a model summarized. */
+    private record Compacted(List<Message> messages, boolean summarized) {
+    }
+
+    /**
+     * {@code result} made to start with a user turn when compaction made its first turn an assistant's (the Messages
+     * API takes a user turn first): the summaries and notes before that turn become user messages, or, when there
+     * are none, a user note says that earlier turns were omitted. Unchanged when it starts as the sent conversation.
+     */
+    private static List<Message> userFirst(List<Message> result, Conversations.Read read) {
+        int first = ConversationCompaction.instructions(result);
+        if (first >= result.size() || !result.get(first).role().equals("assistant")) {
+            return result;
+        }
+        List<Message> sent = read.messages();
+        int sentFirst = ConversationCompaction.instructions(sent);
+        if (sentFirst < sent.size() && sent.get(sentFirst) == result.get(first)) {
+            return result;
+        }
+        List<Message> out = new ArrayList<>(result);
+        boolean moved = false;
+        for (int i = 0; i < first; i++) {
+            if (!read.sent().containsKey(out.get(i))) {
+                out.set(i, Message.user(out.get(i).content()));
+                moved = true;
+            }
+        }
+        if (!moved) {
+            out.add(first, Message.user(EARLIER_OMITTED));
+        }
+        return List.copyOf(out);
+    }
+
+    /** How many of the result's new messages are a summarizing strategy's fallback text. */
+    private static long fallbacks(List<Message> result, Conversations.Read read) {
+        return result.stream().filter(m -> !read.sent().containsKey(m)
+                && m.content().endsWith("omitted: no summarizer ...]")).count();
+    }
+
+    /**
+     * The messages compacted; a strategy that summarizes asks the summarizer its {@code summarizer} chooses (the
+     * server's by default; none: the fallback texts), holding one of the replica's summarization places meanwhile.
+     */
+    private Compacted compacted(List<Message> messages, StrategySettings settings, TokenCounter counter,
             int budget) {
-        Optional<Summarizer> summarizer = summarizers.summarizer();
-        if (!settings.summarizes() || summarizer.isEmpty()) {
-            return ConversationCompaction.compact(messages, settings, summarizer.orElse(null), counter, budget);
+        Optional<Summarizer> summarizer = settings.summarizes() ? summarizers.chosen(settings.summarizer())
+                : Optional.empty();
+        if (summarizer.isEmpty()) {
+            return new Compacted(ConversationCompaction.compact(messages, settings, null, counter, budget), false);
         }
         try (Summarizations.Run run = summarizations.start(summarizer.get())) {
-            return ConversationCompaction.compact(messages, settings, run, counter, budget);
+            List<Message> result = ConversationCompaction.compact(messages, settings, run, counter, budget);
+            return new Compacted(result, run.answered() > 0);
         }
     }
 }

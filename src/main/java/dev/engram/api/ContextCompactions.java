@@ -1,5 +1,6 @@
 package dev.engram.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.engram.context.Compaction;
 import dev.engram.context.CompactionResult;
 import dev.engram.context.CompactionStrategy;
@@ -35,9 +36,29 @@ import java.util.function.Consumer;
 @ApplicationScoped
 public class ContextCompactions {
 
-    /** What a compaction answers: whether it compacted (not without steps), and the fill before and after. */
-    public record Compacted(boolean compacted, double beforePercent, double afterPercent) {
+    /**
+     * What a compaction answers: whether it compacted (not without steps), the fill before and after, whether a
+     * model summarized every block the strategy summarized ({@code summarized}: false for the sliding window, and
+     * when any block holds a fallback text), and, when a summarizing strategy fell back to the reference's texts
+     * (its model failed on a block, or the server has none), why ({@code summary_error}, else absent). A
+     * compaction that fell back has still compacted: its prefix holds the fallback texts in those blocks' place.
+     */
+    public record Compacted(boolean compacted, double beforePercent, double afterPercent, boolean summarized,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String summaryError) {
+
+        /** A compaction that asked no model. */
+        public Compacted(boolean compacted, double beforePercent, double afterPercent) {
+            this(compacted, beforePercent, afterPercent, false, null);
+        }
     }
+
+    /** The reference's fallback texts, which a summarizing strategy without a model puts in a block's place. */
+    private static final java.util.regex.Pattern FALLBACK = java.util.regex.Pattern.compile(
+            "\\[\\.\\.\\. \\d+ steps summarized \\.\\.\\.\\]|\\[(distant|middle) zone: \\d+ steps summarized\\]");
+
+    /** What {@code summary_error} says when a summarizing strategy asked the server's summarizer and there is none. */
+    static final String NO_SUMMARIZER = "no summarizer is configured on this server "
+            + "(ENGRAM_CONTEXT_SUMMARIZER_MODEL); the summarized steps hold the reference's fallback texts";
 
     @Inject
     PgContexts contexts;
@@ -70,7 +91,7 @@ public class ContextCompactions {
                     throw new ContextChanged("it was reconfigured");
                 }
                 Context c = open(now, null, show);
-                return land(c, c.prepareCompaction(), new Asked("", 0, 0));
+                return land(c, c.prepareCompaction(), new Asked("", 0, 0, ""));
             }));
         }
         if (seen.state().steps().isEmpty() && once.isEmpty()) {
@@ -80,7 +101,7 @@ public class ContextCompactions {
         String name = summarizers.modelName(seen.config().strategy().summarizer());
         try (Summarizations.Run run = summarizations.start(model.get())) {
             Optional<Compaction> prepared = open(seen, run, show).prepareCompaction();
-            Asked asked = new Asked(name, run.answered(), run.failed());
+            Asked asked = new Asked(name, run.answered(), run.failed(), run.firstFailure());
             return counted(contexts.change(store, id, once, (current, cache) ->
                     land(open(current.orElseThrow(() -> NotFound.context(id)), null, show), prepared, asked)));
         }
@@ -91,8 +112,24 @@ public class ContextCompactions {
         return strategy.summarizes() ? summarizers.chosen(strategy.summarizer()) : Optional.empty();
     }
 
-    /** Which model a compaction asked ("" for none), how many summaries it gave and how many blocks it failed on. */
-    private record Asked(String model, int answered, int failed) {
+    /**
+     * Which model a compaction asked ("" for none), how many summaries it gave, how many blocks it failed on and
+     * what the first failure said ("" for none).
+     */
+    private record Asked(String model, int answered, int failed, String failure) {
+
+        /** Why blocks of {@code prefix} hold fallback texts; null when none does (or none was to be summarized). */
+        String error(StrategySettings strategy, java.util.List<dev.engram.context.Message> prefix) {
+            if (failed > 0) {
+                return "the summarizer failed on " + failed + " of " + (answered + failed) + " blocks, which hold "
+                        + "fallback texts: " + failure;
+            }
+            boolean noModel = model.isEmpty() && strategy.summarizes()
+                    && strategy.summarizer().kind().equals("server");
+            boolean fellBack = prefix.stream().anyMatch(m -> m.role().equals("system")
+                    && FALLBACK.matcher(m.content()).matches());
+            return noModel && fellBack ? NO_SUMMARIZER : null;
+        }
     }
 
     /** A compaction's answer, with its strategy and whether a model summarized, to count once it committed. */
@@ -125,8 +162,14 @@ public class ContextCompactions {
             record.put("model", asked.model());
             record.put("summary_failures", asked.failed());
         }
+        String error = asked.error(c.config().strategy(), prepared.get().prefix());
+        if (error != null) {
+            record.put("summary_error", error);
+        }
+        boolean every = summarized && asked.failed() == 0;
         return new Edited<>(new Held(c.config(), c.state()), "context.compacted", record,
-                new Landed(new Compacted(true, r.beforePercent(), r.afterPercent()), strategy, summarized));
+                new Landed(new Compacted(true, r.beforePercent(), r.afterPercent(), every, error), strategy,
+                        summarized));
     }
 
     /** The context {@code held} describes, its strategy asking {@code summarizer} (null: the fallback texts). */

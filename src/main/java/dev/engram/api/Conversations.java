@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.context.Message;
 import dev.engram.memory.Invalid;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,24 +49,35 @@ final class Conversations {
      * (the sent system, the summaries and notes before any turn) make {@code system}, as it was sent when it is
      * alone, else as one text joined by blank lines (text blocks, the kept ones as sent, when the sent system was
      * blocks); a later summary or note becomes a user turn of its text block (the API joins consecutive turns of one
-     * role). A turn is answered once however many of the messages read from it are kept.
+     * role). The messages read from one turn that stand together in {@code result} are answered as that turn: as it
+     * was sent when all of them are there, else with only their blocks (the {@code tool_result} blocks of the kept
+     * tool messages, the other blocks when the turn's other message is kept), so a cut between a turn's results and
+     * its text never brings back a result whose call is gone.
      */
     static ObjectNode anthropicReply(List<Message> result, Read read) {
+        Map<JsonNode, Integer> readFrom = new IdentityHashMap<>();
+        read.messages().forEach(m -> readFrom.merge(read.sent().get(m), 1, Integer::sum));
         List<JsonNode> system = new ArrayList<>();
         ArrayNode messages = NODES.arrayNode();
-        Set<JsonNode> answered = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Message m : result) {
+        for (int i = 0; i < result.size(); i++) {
+            Message m = result.get(i);
             JsonNode sent = read.sent().get(m);
-            if (sent != null && !answered.add(sent)) {
-                continue;
-            }
             boolean leading = messages.isEmpty() && m.role().equals("system");
             if (leading) {
                 system.add(sent != null ? sent : NODES.textNode(m.content()));
-            } else if (sent != null) {
-                messages.add(sent);
-            } else {
+                continue;
+            }
+            if (sent == null) {
                 messages.addObject().put("role", "user").set("content", AnthropicForm.blocks(m));
+                continue;
+            }
+            List<Message> together = new ArrayList<>(List.of(m));
+            while (i + 1 < result.size() && read.sent().get(result.get(i + 1)) == sent) {
+                together.add(result.get(++i));
+            }
+            JsonNode turn = together.size() == readFrom.get(sent) ? sent : part(sent, together);
+            if (turn != null) {
+                messages.add(turn);
             }
         }
         ObjectNode out = NODES.objectNode();
@@ -89,6 +99,36 @@ final class Conversations {
         }
         out.set("messages", messages);
         return out;
+    }
+
+    /**
+     * The part of the sent turn {@code sent} that {@code kept} (messages read from it) stand for: its
+     * {@code tool_result} blocks answering kept tool messages, and its other blocks when its other message is kept;
+     * null when nothing is left.
+     */
+    private static JsonNode part(JsonNode sent, List<Message> kept) {
+        Set<String> results = new java.util.HashSet<>();
+        boolean rest = false;
+        for (Message m : kept) {
+            if (m.role().equals("tool")) {
+                results.add(m.toolCallId());
+            } else {
+                rest = true;
+            }
+        }
+        ArrayNode content = NODES.arrayNode();
+        for (JsonNode block : sent.path("content")) {
+            boolean result = block.path("type").asText().equals("tool_result");
+            if (result ? results.contains(block.path("tool_use_id").asText()) : rest) {
+                content.add(block);
+            }
+        }
+        if (content.isEmpty()) {
+            return null;
+        }
+        ObjectNode turn = ((ObjectNode) sent).deepCopy();
+        turn.set("content", content);
+        return turn;
     }
 
     static JsonNode object(JsonNode node, String at) {

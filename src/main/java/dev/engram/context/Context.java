@@ -108,13 +108,14 @@ public final class Context {
     }
 
     /**
-     * Appends a step and adds its estimate (thought, tool name, input and observation, spaced) to the tracker. A
+     * Appends a step (a call without an id given one, {@link ToolCall#withIdAt}) and adds its estimate (thought, tool name, input and observation, spaced) to the tracker. A
      * compacted prefix stays: the new step is rendered after it.
      */
     public void addStep(Step step) {
         Objects.requireNonNull(step, "step");
-        steps.add(step);
-        tracker.addDelta(step.accountedText());
+        Step added = step.withCallIdAt(steps.size());
+        steps.add(added);
+        tracker.addDelta(added.accountedText());
     }
 
     /**
@@ -122,7 +123,12 @@ public final class Context {
      * tracker restarts from 0 and counts each step as {@link #addStep} would. The pending interjection stays.
      */
     public void seedSteps(List<Step> seeded) {
-        steps = seeded == null ? new ArrayList<>() : new ArrayList<>(seeded);
+        steps = new ArrayList<>();
+        if (seeded != null) {
+            for (Step step : seeded) {
+                steps.add(step.withCallIdAt(steps.size()));
+            }
+        }
         frozenPrefix = null;
         compactedThroughIndex = 0;
         tracker.reset();

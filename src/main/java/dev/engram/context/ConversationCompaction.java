@@ -142,10 +142,18 @@ public final class ConversationCompaction {
     /**
      * {@code messages} compacted by count with the strategy {@code settings} name: a sliding window with a note
      * {@code [... M earlier conversation messages omitted by sliding-window compaction ...]}; summarization in
-     * blocks; or hierarchical, with the distant zone in ONE summary. A summarizing strategy that has something to
-     * summarize needs {@code summarizer} and fails ({@link SummaryFailed}) when it fails. Then, when
-     * {@code budgetTokens} is above 0 and {@code counter} is given, the oldest messages are dropped while over budget
-     * (the last one always stays).
+     * blocks; or hierarchical, with the distant zone in ONE summary. Then, when {@code budgetTokens} is above 0 and
+     * {@code counter} is given, the oldest exchanges are dropped while over budget (the last one always stays).
+     *
+     * <p>Two things are never cut: the instructions (the leading {@code system} and {@code developer} messages) are
+     * kept verbatim, never summarized, omitted nor dropped for the budget ({@code keep_first} counts them); and a
+     * tool exchange (an assistant message with tool calls and the {@code tool} messages right after it) stays whole
+     * or goes whole ({@link #exchangeStarts}). Where a strategy's count would cut inside an exchange the cut moves to
+     * the exchange's edge on the side that keeps it: the kept head grows forward to the exchange's end and the kept
+     * tail grows back to its call, so a kept result always has its call and a kept call its results. A summarizing
+     * strategy without a {@code summarizer} puts a fallback text in each block's place
+     * ({@code [... K earlier conversation messages omitted: no summarizer ...]}); one whose summarizer fails on a
+     * block fails ({@link SummaryFailed}).
      */
     public static List<Message> compact(List<Message> messages, StrategySettings settings, Summarizer summarizer,
             TokenCounter counter, int budgetTokens) {
@@ -153,33 +161,112 @@ public final class ConversationCompaction {
             return List.of();
         }
         List<Message> input = List.copyOf(messages);
-        List<Message> result = switch (settings.name()) {
-            case "summarization" -> summarizing(input, settings, summarizer, counter);
-            case "hierarchical" -> hierarchical(input, settings, summarizer, counter);
-            default -> sliding(input, settings);
+        int pinned = instructions(input);
+        List<Message> instructions = input.subList(0, pinned);
+        List<Message> history = input.subList(pinned, input.size());
+        List<Message> compacted = history.isEmpty() ? history : switch (settings.name()) {
+            case "summarization" -> summarizing(history, settings, summarizer, counter);
+            case "hierarchical" -> hierarchical(history, settings, summarizer, counter);
+            default -> sliding(history, Math.max(0, settings.keepFirstOrDefault() - pinned),
+                    settings.slidingKeepLastOrDefault());
         };
-        if (budgetTokens <= 0 || counter == null) {
-            return result;
+        if (budgetTokens > 0 && counter != null && !compacted.isEmpty()) {
+            compacted = dropOldest(instructions, compacted, counter, budgetTokens);
         }
-        int start = 0;
-        while (start < result.size() - 1
-                && counter.countMessages(result.subList(start, result.size())) > budgetTokens) {
-            start++;
+        if (compacted == history) {
+            return input;
         }
-        return List.copyOf(result.subList(start, result.size()));
+        List<Message> result = new ArrayList<>(instructions);
+        result.addAll(compacted);
+        return List.copyOf(result);
     }
 
-    private static List<Message> sliding(List<Message> messages, StrategySettings settings) {
-        int keepFirst = settings.keepFirstOrDefault();
-        int keepLast = settings.slidingKeepLastOrDefault();
+    /** How many leading messages are instructions: {@code system} or {@code developer}, before any other role. */
+    public static int instructions(List<Message> messages) {
+        int n = 0;
+        while (n < messages.size() && isInstruction(messages.get(n))) {
+            n++;
+        }
+        return n;
+    }
+
+    private static boolean isInstruction(Message m) {
+        return m.role().equals("system") || m.role().equals("developer");
+    }
+
+    /**
+     * Where {@code messages} may be cut: {@code starts[i]} is true when a cut just before message {@code i} leaves
+     * every tool exchange whole, which is everywhere except before a {@code tool} message that follows an assistant
+     * message with tool calls or another such {@code tool} message; {@code starts[0]} and {@code starts[n]} are true.
+     */
+    public static boolean[] exchangeStarts(List<Message> messages) {
+        boolean[] starts = new boolean[messages.size() + 1];
+        boolean inExchange = false;
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            boolean result = m.role().equals("tool");
+            starts[i] = !(result && inExchange);
+            inExchange = result ? inExchange : m.role().equals("assistant") && !m.toolCalls().isEmpty();
+        }
+        starts[messages.size()] = true;
+        return starts;
+    }
+
+    /** The first cut at or after {@code i} that keeps exchanges whole. */
+    private static int cutAtOrAfter(boolean[] starts, int i) {
+        int at = Math.max(0, i);
+        while (!starts[at]) {
+            at++;
+        }
+        return at;
+    }
+
+    /** The last cut at or before {@code i} that keeps exchanges whole. */
+    private static int cutAtOrBefore(boolean[] starts, int i) {
+        int at = Math.min(starts.length - 1, i);
+        while (!starts[at]) {
+            at--;
+        }
+        return at;
+    }
+
+    /**
+     * {@code history} with its oldest exchanges dropped while {@code instructions} and it count more than the budget;
+     * the last exchange always stays.
+     */
+    private static List<Message> dropOldest(List<Message> instructions, List<Message> history, TokenCounter counter,
+            int budgetTokens) {
+        boolean[] starts = exchangeStarts(history);
+        int last = cutAtOrBefore(starts, history.size() - 1);
+        int start = 0;
+        while (start < last && counter.countMessages(joined(instructions, history.subList(start, history.size())))
+                > budgetTokens) {
+            start = cutAtOrAfter(starts, start + 1);
+        }
+        return start == 0 ? history : List.copyOf(history.subList(start, history.size()));
+    }
+
+    private static List<Message> joined(List<Message> instructions, List<Message> history) {
+        List<Message> all = new ArrayList<>(instructions);
+        all.addAll(history);
+        return all;
+    }
+
+    private static List<Message> sliding(List<Message> messages, int keepFirst, int keepLast) {
         int n = messages.size();
         if (n <= keepFirst + keepLast) {
             return messages;
         }
-        List<Message> result = new ArrayList<>(messages.subList(0, keepFirst));
-        result.add(Message.system("[... " + (n - keepFirst - keepLast)
+        boolean[] starts = exchangeStarts(messages);
+        int headEnd = cutAtOrAfter(starts, keepFirst);
+        int tailStart = cutAtOrBefore(starts, n - keepLast);
+        if (headEnd >= tailStart) {
+            return messages;
+        }
+        List<Message> result = new ArrayList<>(messages.subList(0, headEnd));
+        result.add(Message.system("[... " + (tailStart - headEnd)
                 + " earlier conversation messages omitted by sliding-window compaction ...]"));
-        result.addAll(messages.subList(n - keepLast, n));
+        result.addAll(messages.subList(tailStart, n));
         return List.copyOf(result);
     }
 
@@ -190,10 +277,13 @@ public final class ConversationCompaction {
         if (n <= keepLast) {
             return messages;
         }
-        required(summarizer, "summarization");
-        List<Message> result = new ArrayList<>(blocks(messages.subList(0, n - keepLast),
+        int tailStart = cutAtOrBefore(exchangeStarts(messages), n - keepLast);
+        if (tailStart <= 0) {
+            return messages;
+        }
+        List<Message> result = new ArrayList<>(blocks(messages.subList(0, tailStart),
                 settings.blockSizeOrDefault(), 0, settings, summarizer, counter));
-        result.addAll(messages.subList(n - keepLast, n));
+        result.addAll(messages.subList(tailStart, n));
         return List.copyOf(result);
     }
 
@@ -201,12 +291,12 @@ public final class ConversationCompaction {
             Summarizer summarizer, TokenCounter counter) {
         int n = messages.size();
         int[] zones = zones(n, settings);
-        int distant = zones[0];
-        int middle = zones[1];
-        if (distant + middle <= 0) {
+        int recentStart = cutAtOrBefore(exchangeStarts(messages), zones[0] + zones[1]);
+        if (zones[0] + zones[1] <= 0 || recentStart <= 0) {
             return messages;
         }
-        required(summarizer, "hierarchical");
+        int distant = Math.min(zones[0], recentStart);
+        int middle = recentStart - distant;
         List<Message> result = new ArrayList<>(blocks(messages.subList(0, distant), distant, 0, settings,
                 summarizer, counter));
         result.addAll(blocks(messages.subList(distant, distant + middle), settings.blockSizeOrDefault(), distant,
@@ -239,13 +329,6 @@ public final class ConversationCompaction {
         return new int[] {distantEnd, middleEnd - distantEnd};
     }
 
-    private static void required(Summarizer summarizer, String strategy) {
-        if (summarizer == null) {
-            throw new SummaryFailed("Conversation compaction with " + strategy + " needs a summarizer and none is "
-                    + "configured; configure one or use sliding_window.", null);
-        }
-    }
-
     /**
      * The blocks of {@code messages} summarized, all asked in one {@link Summarizer#summarizeEach}; the first block
      * (in order) the summarizer failed on makes the whole compaction fail.
@@ -262,6 +345,12 @@ public final class ConversationCompaction {
         List<Message> summaries = new ArrayList<>();
         for (int b = 0; b < answers.size(); b++) {
             Summarizer.Answer answer = answers.get(b);
+            if (answer == null) {
+                int start = b * size;
+                summaries.add(Message.system("[... " + (Math.min(start + size, messages.size()) - start)
+                        + " earlier conversation messages omitted: no summarizer ...]"));
+                continue;
+            }
             if (answer.failed()) {
                 int start = b * size;
                 int end = Math.min(start + size, messages.size());

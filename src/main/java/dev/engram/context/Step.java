@@ -45,6 +45,13 @@ public record Step(String thought, String reasoningContent, List<ReasoningItem> 
         return action.present();
     }
 
+    /** This step as the {@code index}th of a context: a call without an id gets one ({@link ToolCall#withIdAt}). */
+    public Step withCallIdAt(int index) {
+        ToolCall call = action.withIdAt(index);
+        return call == action ? this : new Step(thought, reasoningContent, reasoningItems, call, observation, isError,
+                tokensUsed, userNudge, responseGroup, untrusted, cacheHash);
+    }
+
     /** This step with a user nudge. */
     public Step withNudge(String nudge) {
         return new Step(thought, reasoningContent, reasoningItems, action, observation, isError, tokensUsed, nudge,

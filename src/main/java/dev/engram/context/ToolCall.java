@@ -18,6 +18,18 @@ public record ToolCall(String id, String name, String input) {
         input = Text.orEmpty(input);
     }
 
+    /** The prefix of the ids {@link #withIdAt} gives to calls that came without one. */
+    public static final String GENERATED_PREFIX = "call_engram_";
+
+    /**
+     * This call, or, when it names a tool but carries no id (as Ollama's calls do), this call with the id
+     * {@code call_engram_INDEX}, {@code index} being its step's place in the context: the same step at the same place
+     * always gets the same id, so a replay or a prompt render is stable, and no two steps of a context share one.
+     */
+    public ToolCall withIdAt(int index) {
+        return id.isEmpty() && !name.isEmpty() ? new ToolCall(GENERATED_PREFIX + index, name, input) : this;
+    }
+
     /** Whether this is a call at all (its id is not empty). */
     public boolean present() {
         return !id.isEmpty();

@@ -115,6 +115,8 @@ public class Summarizations {
         private final AtomicInteger answered = new AtomicInteger();
         private final AtomicInteger failed = new AtomicInteger();
         private final AtomicBoolean closed = new AtomicBoolean();
+        private final java.util.concurrent.atomic.AtomicReference<String> firstFailure =
+                new java.util.concurrent.atomic.AtomicReference<>("");
 
         private Run(Summarizer summarizer) {
             this.summarizer = summarizer;
@@ -160,7 +162,16 @@ public class Summarizations {
         private Answer ask(String text) {
             Answer answer = Answer.of(summarizer, text);
             (answer.failed() ? failed : answered).incrementAndGet();
+            if (answer.failed()) {
+                String said = answer.failure().getMessage();
+                firstFailure.compareAndSet("", said == null || said.isEmpty() ? "the summarizer failed" : said);
+            }
             return answer;
+        }
+
+        /** What the first failure said ("" when the model never failed). */
+        public String firstFailure() {
+            return firstFailure.get();
         }
 
         /** How many summaries the model gave. */

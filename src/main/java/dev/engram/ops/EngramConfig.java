@@ -197,9 +197,22 @@ public interface EngramConfig {
         /** The API key, when the provider takes one. */
         Optional<String> apiKey();
 
-        /** How long one model call may take. */
+        /** How long one model call may take, its retry included: the deadline covers every attempt. */
         @WithDefault("60s")
         Duration timeout();
+
+        /**
+         * The longest {@code Retry-After} a provider's 429 or 5xx is waited for before the one retry; a longer one
+         * fails the call at once (so does one that would end past the timeout).
+         */
+        @WithDefault("10s")
+        Duration retryAfterMax();
+
+        /**
+         * Whether an OpenAI-compatible model is a reasoning model, sent no temperature and its bound as
+         * {@code max_completion_tokens}; unset: by its name (o1, o3, o4-mini, gpt-5...).
+         */
+        Optional<Boolean> reasoning();
 
         /** The longest answer the model may write, in tokens (Anthropic requires a bound). */
         @WithDefault("4096")

@@ -4,6 +4,7 @@ import static dev.engram.api.Api.json;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -58,14 +59,16 @@ class CompactApiTest {
                 + "\"sliding_window\", \"keep_first\": 1, \"keep_last\": 5}}", 200);
         JsonNode got = reply.get("messages");
         assertEquals("openai-chat", reply.get("format").asText());
-        assertEquals(7, got.size());
+        // keep_last 5 would start at call_1's result: the tail grows back to the call
+        assertEquals(8, got.size());
         assertEquals(sent.get(0), got.get(0));
-        assertEquals(JSON.readTree("{\"role\": \"system\", \"content\": \"[... 2 earlier conversation messages "
+        assertEquals(JSON.readTree("{\"role\": \"system\", \"content\": \"[... 1 earlier conversation messages "
                 + "omitted by sliding-window compaction ...]\"}"), got.get(1));
-        for (int i = 0; i < 5; i++) {
-            assertEquals(sent.get(3 + i), got.get(2 + i));
+        for (int i = 0; i < 6; i++) {
+            assertEquals(sent.get(2 + i), got.get(2 + i));
         }
         assertEquals(true, reply.get("tokens_after").asInt() > 765, "the image is still counted");
+        ProviderShapes.assertOpenAiValid(got, "keep_last 5");
     }
 
     @Test
@@ -104,15 +107,22 @@ class CompactApiTest {
     }
 
     @Test
-    void aBudgetDropsTheOldestMessagesButNeverTheLast() throws Exception {
+    void aBudgetDropsTheOldestMessagesButNeverTheLastNorTheInstructions() throws Exception {
         JsonNode sent = JSON.readTree(OPENAI);
         JsonNode tight = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"budget_tokens\": 1}", 200);
-        assertEquals(1, tight.get("messages").size());
-        assertEquals(sent.get(7), tight.get("messages").get(0));
+        assertEquals(List.of(sent.get(0), sent.get(7)), List.of(tight.get("messages").get(0),
+                tight.get("messages").get(1)));
+        assertEquals(2, tight.get("messages").size());
+        assertEquals(false, tight.get("budget_met").asBoolean(), "the answer says the budget could not be met");
+        assertEquals(1, tight.get("budget_tokens").asInt());
 
-        JsonNode two = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"budget_tokens\": 20}", 200);
-        assertEquals(List.of(sent.get(6), sent.get(7)), List.of(two.get("messages").get(0), two.get("messages").get(1)));
-        assertEquals(true, two.get("tokens_after").asInt() <= 20);
+        JsonNode two = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"budget_tokens\": 30}", 200);
+        JsonNode got = two.get("messages");
+        assertEquals(List.of(sent.get(0), sent.get(6), sent.get(7)), List.of(got.get(0), got.get(1), got.get(2)));
+        assertEquals(true, two.get("tokens_after").asInt() <= 30);
+        assertEquals(true, two.get("budget_met").asBoolean());
+        assertEquals(true, post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + "}", 200)
+                .get("budget_met").asBoolean(), "no budget is always met");
     }
 
     @Test
@@ -126,11 +136,104 @@ class CompactApiTest {
     }
 
     @Test
-    void aSummarizingStrategyWithoutASummarizerIs409() {
+    void aSummarizingStrategyWithoutASummarizerFallsBackAndSaysSo() throws Exception {
+        JsonNode sent = JSON.readTree(OPENAI);
+        JsonNode reply = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"strategy\": {\"name\": "
+                + "\"summarization\", \"keep_last\": 2}}", 200);
+        JsonNode got = reply.get("messages");
+        assertEquals(sent.get(0), got.get(0));
+        assertEquals("[... 5 earlier conversation messages omitted: no summarizer ...]", got.get(1).get("content")
+                .asText());
+        assertEquals(List.of(sent.get(6), sent.get(7)), List.of(got.get(2), got.get(3)));
+        assertEquals(false, reply.get("summarized").asBoolean());
+        assertEquals(CompactResource.NO_SUMMARIZER, reply.get("summary_error").asText());
+
+        JsonNode chosen = post("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"strategy\": {\"name\": "
+                + "\"hierarchical\", \"summarizer\": \"none\"}}", 200);
+        assertEquals(false, chosen.get("summarized").asBoolean());
+        assertEquals(false, chosen.has("summary_error"), "none was asked for: " + chosen);
+        ProviderShapes.assertOpenAiValid(chosen.get("messages"), "hierarchical");
         json().body("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"strategy\": {\"name\": "
-                + "\"summarization\", \"keep_last\": 2}}").post("/v1/compact").then().statusCode(409)
-                .contentType("application/problem+json").body("type", containsString("summarizer-not-configured"))
-                .body("detail", containsString("use sliding_window"));
+                + "\"summarization\", \"summarizer\": {\"model\": \"gpt-4o-mini\"}}}").post("/v1/compact").then()
+                .statusCode(409).body("type", containsString("summarizer-not-configured"));
+        json().body("{\"format\": \"openai-chat\", \"messages\": " + OPENAI + ", \"strategy\": {\"name\": "
+                + "\"summarization\", \"summarizer\": {\"base_url\": \"http://elsewhere\"}}}").post("/v1/compact")
+                .then().statusCode(422).body("field", equalTo("strategy.summarizer.base_url"));
+    }
+
+    /** A conversation of {@code exchanges} tool-using exchanges after a system and a developer message. */
+    static String toolConversation(int exchanges) {
+        StringBuilder m = new StringBuilder("[{\"role\": \"system\", \"content\": \"Never deploy on Friday.\"}, "
+                + "{\"role\": \"developer\", \"content\": \"Answer in English.\"}");
+        for (int i = 1; i <= exchanges; i++) {
+            m.append(", {\"role\": \"user\", \"content\": \"Question ").append(i).append(" about the build\"}");
+            int calls = 1 + i % 3;
+            m.append(", {\"role\": \"assistant\", \"content\": null, \"tool_calls\": [");
+            for (int c = 0; c < calls; c++) {
+                m.append(c == 0 ? "" : ", ").append("{\"id\": \"call_").append(i).append('_').append(c)
+                        .append("\", \"type\": \"function\", \"function\": {\"name\": \"read_file\", "
+                                + "\"arguments\": \"{}\"}}");
+            }
+            m.append("]}");
+            for (int c = 0; c < calls; c++) {
+                m.append(", {\"role\": \"tool\", \"tool_call_id\": \"call_").append(i).append('_').append(c)
+                        .append("\", \"content\": \"file ").append(c).append(" of exchange ").append(i)
+                        .append(" with some text\"}");
+            }
+            m.append(", {\"role\": \"assistant\", \"content\": \"Answer ").append(i).append(".\"}");
+        }
+        return m.append("]").toString();
+    }
+
+    /** The same conversation in Anthropic's form (system on top, results in user turns). */
+    static String anthropicToolConversation(int exchanges) {
+        StringBuilder m = new StringBuilder("[");
+        for (int i = 1; i <= exchanges; i++) {
+            int calls = 1 + i % 3;
+            m.append(i == 1 ? "" : ", ").append("{\"role\": \"user\", \"content\": \"Question ").append(i)
+                    .append("\"}, {\"role\": \"assistant\", \"content\": [{\"type\": \"text\", \"text\": \"Reading.\"}");
+            for (int c = 0; c < calls; c++) {
+                m.append(", {\"type\": \"tool_use\", \"id\": \"toolu_").append(i).append('_').append(c)
+                        .append("\", \"name\": \"read_file\", \"input\": {}}");
+            }
+            m.append("]}, {\"role\": \"user\", \"content\": [");
+            for (int c = 0; c < calls; c++) {
+                m.append(c == 0 ? "" : ", ").append("{\"type\": \"tool_result\", \"tool_use_id\": \"toolu_").append(i)
+                        .append('_').append(c).append("\", \"content\": \"file ").append(c).append("\"}");
+            }
+            m.append(i % 2 == 0 ? ", {\"type\": \"text\", \"text\": \"And go on.\"}]}" : "]}");
+            m.append(", {\"role\": \"assistant\", \"content\": \"Answer ").append(i).append(".\"}");
+        }
+        return m.append("]").toString();
+    }
+
+    @Test
+    void noCompactionOfAToolUsingConversationIsRefusedByItsProvider() throws Exception {
+        List<String> strategies = List.of("{}", "{\"name\": \"sliding_window\", \"keep_first\": 4, \"keep_last\": 3}",
+                "{\"name\": \"sliding_window\", \"keep_first\": 1, \"keep_last\": 1}",
+                "{\"name\": \"summarization\", \"keep_last\": 4, \"summarizer\": \"none\"}",
+                "{\"name\": \"hierarchical\", \"summarizer\": \"none\"}");
+        for (int exchanges : new int[] {3, 6, 9}) {
+            JsonNode openAi = JSON.readTree(toolConversation(exchanges));
+            for (String strategy : strategies) {
+                for (int budget : new int[] {0, 60, 200, 400}) {
+                    String what = exchanges + " exchanges, " + strategy + ", budget " + budget;
+                    JsonNode reply = post("{\"format\": \"openai-chat\", \"messages\": " + openAi + ", \"strategy\": "
+                            + strategy + ", \"budget_tokens\": " + budget + "}", 200);
+                    ProviderShapes.assertOpenAiValid(reply.get("messages"), what);
+                    assertEquals(openAi.get(0), reply.get("messages").get(0), what + ": the system prompt verbatim");
+                    assertEquals(openAi.get(1), reply.get("messages").get(1), what + ": the developer's verbatim");
+                    assertEquals(reply.get("tokens_after").asInt() <= budget || budget == 0,
+                            reply.get("budget_met").asBoolean(), what);
+
+                    JsonNode anthropic = post("{\"format\": \"anthropic\", \"system\": \"Never deploy on Friday.\", "
+                            + "\"messages\": " + anthropicToolConversation(exchanges) + ", \"strategy\": " + strategy
+                            + ", \"budget_tokens\": " + budget + "}", 200);
+                    ProviderShapes.assertAnthropicValid(anthropic, what);
+                    assertTrue(anthropic.get("system").asText().startsWith("Never deploy on Friday."), what);
+                }
+            }
+        }
     }
 
     @Test

@@ -122,15 +122,59 @@ class CompactSummarizerApiTest {
     }
 
     @Test
-    void anAnthropicSummaryBeforeAnyTurnJoinsTheSystem() throws Exception {
+    void anAnthropicSummaryBeforeAnAssistantTurnIsAUserTurnAndTheSystemStaysAsSent() throws Exception {
         modelAnswers(200, "Asked about Apollo.", 0);
         JsonNode reply = JSON.readTree(json().body("{\"format\": \"anthropic\", \"system\": \"Be brief.\", "
                 + "\"messages\": " + CONVERSATION + ", \"strategy\": {\"name\": \"summarization\", \"keep_last\": 2}}")
                 .post("/v1/compact").then().statusCode(200).extract().asString());
-        assertEquals("Asked about Apollo.", reply.get("system").asText());
-        assertEquals(JSON.readTree(CONVERSATION).get(3), reply.at("/messages/0"));
-        assertEquals(2, reply.get("messages").size());
-        assertEquals("system: Be brief.\nuser: Where is Apollo?\nassistant: On track.\nuser: When?\n", sentText());
+        assertEquals("Be brief.", reply.get("system").asText());
+        assertEquals(JSON.readTree("{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": "
+                + "\"Asked about Apollo.\"}]}"), reply.at("/messages/0"));
+        assertEquals(JSON.readTree(CONVERSATION).get(3), reply.at("/messages/1"));
+        assertEquals(3, reply.get("messages").size());
+        assertEquals(true, reply.get("summarized").asBoolean());
+        assertEquals("user: Where is Apollo?\nassistant: On track.\nuser: When?\n", sentText());
+    }
+
+    @Test
+    void theInstructionsAreKeptVerbatimAndNeverSentToTheModel() throws Exception {
+        modelAnswers(200, "They talked about Apollo.", 0);
+        String messages = "[{\"role\": \"system\", \"content\": \"Never deploy on Friday.\"}, {\"role\": "
+                + "\"developer\", \"content\": \"Answer in English.\"}, " + CONVERSATION.substring(1);
+        for (String strategy : List.of("{\"name\": \"summarization\", \"keep_last\": 1}",
+                "{\"name\": \"hierarchical\", \"distant\": 0.5, \"middle\": 0.4, \"recent\": 0.1}")) {
+            FakeModel.server.resetRequests();
+            JsonNode reply = JSON.readTree(json().body("{\"format\": \"openai-chat\", \"messages\": " + messages
+                    + ", \"strategy\": " + strategy + "}").post("/v1/compact").then().statusCode(200).extract()
+                    .asString());
+            assertEquals(JSON.readTree(messages).get(0), reply.at("/messages/0"), strategy);
+            assertEquals(JSON.readTree(messages).get(1), reply.at("/messages/1"), strategy);
+            assertEquals(true, reply.get("summarized").asBoolean());
+            for (var request : FakeModel.server.findAll(postRequestedFor(urlEqualTo("/v1/chat/completions")))) {
+                String text = JSON.readTree(request.getBodyAsString()).at("/messages/1/content").asText();
+                assertEquals(false, text.contains("Friday.\n") && text.contains("system:"), text);
+                assertEquals(false, text.contains("Never deploy") || text.contains("Answer in English"), text);
+            }
+        }
+    }
+
+    @Test
+    void aConversationCanChooseTheSummarizerAsAStoredContextDoes() throws Exception {
+        modelAnswers(200, "Small summary.", 0);
+        JsonNode reply = JSON.readTree(json().body("{\"format\": \"openai-chat\", \"messages\": " + CONVERSATION
+                + ", \"strategy\": {\"name\": \"summarization\", \"keep_last\": 1, \"summarizer\": {\"model\": "
+                + "\"gpt-small\"}}}").post("/v1/compact").then().statusCode(200).extract().asString());
+        assertEquals("Small summary.", reply.at("/messages/0/content").asText());
+        FakeModel.server.verify(1, postRequestedFor(urlEqualTo("/v1/chat/completions"))
+                .withRequestBody(matchingJsonPath("$.model", com.github.tomakehurst.wiremock.client.WireMock
+                        .equalTo("gpt-small"))));
+        JsonNode none = JSON.readTree(json().body("{\"format\": \"openai-chat\", \"messages\": " + CONVERSATION
+                + ", \"strategy\": {\"name\": \"summarization\", \"keep_last\": 1, \"summarizer\": \"none\"}}")
+                .post("/v1/compact").then().statusCode(200).extract().asString());
+        assertEquals("[... 4 earlier conversation messages omitted: no summarizer ...]",
+                none.at("/messages/0/content").asText());
+        assertEquals(false, none.get("summarized").asBoolean());
+        FakeModel.server.verify(1, postRequestedFor(urlEqualTo("/v1/chat/completions")));
     }
 
     @Test

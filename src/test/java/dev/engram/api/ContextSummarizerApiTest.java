@@ -115,7 +115,8 @@ class ContextSummarizerApiTest {
         String c = created(SUMMARIZATION, 7);
         modelAnswers("Read f1 to f5; the error is in Main.java.");
         double counted = ContextCompactionApiTest.compactions("summarization", true);
-        compact(c).then().statusCode(200).body("compacted", equalTo(true));
+        compact(c).then().statusCode(200).body("compacted", equalTo(true)).body("summarized", equalTo(true))
+                .body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("summary_error")));
         assertEquals(List.of("Fix the build.", "Read f1 to f5; the error is in Main.java.", "Thought 6",
                 "Observation 6", "Thought 7", "Observation 7"), prompt(c));
         assertEquals(List.of("Step 1:\n  Thought: Thought 1\n  Action: read_file\n  Observation: Observation 1\n\n"
@@ -201,7 +202,9 @@ class ContextSummarizerApiTest {
     void aFailingSlowOrNonsensicalModelLeavesTheReferencesFailureTextsAndNoServerError() throws Exception {
         String failing = created(SUMMARIZATION, 7);
         FakeChatApis.openAiAnswers(server(), 500, "{\"error\": {\"message\": \"The server had an error\"}}", 0);
-        compact(failing).then().statusCode(200).body("compacted", equalTo(true));
+        compact(failing).then().statusCode(200).body("compacted", equalTo(true)).body("summarized", equalTo(false))
+                .body("summary_error", equalTo("the summarizer failed on 1 of 1 blocks, which hold fallback texts: "
+                        + "the summarizer (openai model gpt-test) failed: HTTP 500: The server had an error"));
         String text = prompt(failing).get(1);
         assertTrue(text.startsWith("[Summary of steps 1-5 failed: the summarizer (openai model gpt-test) failed: "),
                 text);
@@ -221,9 +224,14 @@ class ContextSummarizerApiTest {
         server().stubFor(post(urlEqualTo("/v1/chat/completions")).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody("Sure! Here is your summary:")));
         String nonsense = created(SUMMARIZATION, 7);
-        compact(nonsense).then().statusCode(200);
+        compact(nonsense).then().statusCode(200).body("summarized", equalTo(false))
+                .body("summary_error", org.hamcrest.Matchers.not(containsString("Exception")))
+                .body("summary_error", org.hamcrest.Matchers.not(containsString("dev.langchain4j")));
         assertTrue(prompt(nonsense).get(1).startsWith("[Summary of steps 1-5 failed: the summarizer (openai model "
                 + "gpt-test) failed: "), prompt(nonsense).get(1));
+        for (String internal : List.of("com.fasterxml", "dev.langchain4j", "Exception", "jackson")) {
+            assertTrue(!prompt(nonsense).get(1).contains(internal), prompt(nonsense).get(1));
+        }
 
         FakeChatApis.openAiAnswers(server(), 200, "Too late.", 5000);
         String slow = created(SUMMARIZATION, 7);

@@ -190,7 +190,7 @@ class HostileInputTest {
             new Route("POST", "/v1/manifests/apply", "{\"manifest\": {\"entries\": [{\"scope\": \"user\", "
                     + "\"name\": \"style\", \"hash\": \"h\", \"bytes\": 1}]}, \"record\": {}}"),
             new Route("POST", "/v1/compact", "{\"format\": \"openai-chat\", \"messages\": [{\"role\": \"user\", "
-                    + "\"content\": \"hi\"}]}"),
+                    + "\"content\": \"hi\"}], \"strategy\": {\"name\": \"summarization\", \"summarizer\": \"none\"}}"),
             new Route("GET", "/v1/keys", null),
             new Route("POST", "/v1/keys", "{\"name\": \"k\", \"grants\": [{\"stores\": \"{s}\", \"role\": \"read\", "
                     + "\"scopes\": [\"user\"]}]}"),

@@ -123,7 +123,16 @@ class CompactionPropertiesTest {
         List<Message> result = ConversationCompaction.compact(messages, StrategySettings.named(name), text -> "sum",
                 SIMPLE, budget);
         assertEquals(messages.get(messages.size() - 1), result.get(result.size() - 1));
-        if (budget > 0 && SIMPLE.countMessages(List.of(messages.get(messages.size() - 1))) <= budget) {
+        int pinned = ConversationCompaction.instructions(messages);
+        assertEquals(messages.subList(0, pinned), result.subList(0, pinned), "the instructions stay as they are");
+        boolean[] starts = ConversationCompaction.exchangeStarts(messages);
+        int lastExchange = messages.size() - 1;
+        while (!starts[lastExchange]) {
+            lastExchange--;
+        }
+        List<Message> floor = new java.util.ArrayList<>(messages.subList(0, pinned));
+        floor.addAll(messages.subList(Math.max(pinned, lastExchange), messages.size()));
+        if (budget > 0 && SIMPLE.countMessages(floor) <= budget) {
             assertTrue(SIMPLE.countMessages(result) <= budget);
         }
     }

@@ -116,9 +116,12 @@ class ConversationCompactionTest {
         assertEquals("user: Question 1 about ta…\nassistant: This is an assistan…\n"
                 + "user: Question 2 about ta…\n", received.get(0));
 
-        SummaryFailed missing = assertThrows(SummaryFailed.class,
-                () -> ConversationCompaction.compact(messages, settings, null, null, 0));
-        assertTrue(missing.getMessage().contains("needs a summarizer"));
+        List<Message> fallback = ConversationCompaction.compact(messages, settings, null, null, 0);
+        assertEquals(List.of("[... 3 earlier conversation messages omitted: no summarizer ...]",
+                "[... 3 earlier conversation messages omitted: no summarizer ...]",
+                "[... 2 earlier conversation messages omitted: no summarizer ...]"),
+                contents(fallback.subList(0, 3)));
+        assertEquals(messages.subList(8, 12), fallback.subList(3, 7));
         assertEquals(exchanges(2), ConversationCompaction.compact(exchanges(2), settings, null, null, 0));
 
         RuntimeException cause = new IllegalStateException("model unavailable");
@@ -171,5 +174,120 @@ class ConversationCompactionTest {
         Invalid refused = assertThrows(Invalid.class, () -> StrategySettings.named("magic"));
         assertEquals("strategy-unknown", refused.rule());
         assertEquals("strategy.name", refused.field());
+    }
+
+    /** A user question, an assistant calling {@code calls} tools, their results, and the assistant's answer. */
+    private static List<Message> toolExchange(int i, int calls) {
+        List<Message> messages = new ArrayList<>();
+        messages.add(Message.user("Question " + i + " " + "q".repeat(40)));
+        Message call = new Message("assistant", "", List.of(), "", List.of(), List.of(), "");
+        for (int c = 0; c < calls; c++) {
+            call = call.withCall(new ToolCall("call_" + i + "_" + c, "read_file", "{\"path\": \"f" + c + "\"}"));
+        }
+        messages.add(call);
+        for (int c = 0; c < calls; c++) {
+            messages.add(Message.tool("call_" + i + "_" + c, "contents " + "r".repeat(60)));
+        }
+        messages.add(Message.assistant("Answer " + i + " " + "a".repeat(40)));
+        return messages;
+    }
+
+    private static List<Message> toolConversation(int exchanges) {
+        List<Message> messages = new ArrayList<>(List.of(Message.system("Never deploy on Friday."),
+                new Message("developer", "Answer in English.", List.of(), "", List.of(), List.of(), "")));
+        for (int i = 1; i <= exchanges; i++) {
+            messages.addAll(toolExchange(i, 1 + i % 3));
+        }
+        return messages;
+    }
+
+    /**
+     * What both providers require of a request's messages: each assistant message's calls answered, each by exactly
+     * one tool message, all of them right after it; no tool message without its call; no message before the
+     * instructions.
+     */
+    static void assertPaired(List<Message> messages, String what) {
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
+            if (m.role().equals("assistant") && !m.toolCalls().isEmpty()) {
+                List<String> ids = m.toolCalls().stream().map(ToolCall::id).sorted().toList();
+                List<String> answered = new ArrayList<>();
+                int j = i + 1;
+                while (j < messages.size() && messages.get(j).role().equals("tool")) {
+                    answered.add(messages.get(j++).toolCallId());
+                }
+                if (j < messages.size() || !answered.isEmpty()) {
+                    assertEquals(ids, answered.stream().sorted().toList(), what + ": the results after message " + i);
+                }
+                i = j - 1;
+            } else {
+                assertTrue(!m.role().equals("tool"), what + ": message " + i + " is a tool result without its call");
+            }
+        }
+    }
+
+    @Test
+    void noStrategyOrBudgetCutsInsideAToolExchange() {
+        for (int exchanges = 1; exchanges <= 12; exchanges++) {
+            List<Message> messages = toolConversation(exchanges);
+            for (String name : StrategySettings.NAMES) {
+                for (int keepFirst = 0; keepFirst <= 6; keepFirst++) {
+                    for (int keepLast = 0; keepLast <= 9; keepLast++) {
+                        StrategySettings settings = new StrategySettings(name, keepFirst, keepLast, 1 + keepLast % 4,
+                                0, 0, 0, 0, 0);
+                        for (int budget : new int[] {0, 40, 150, 400}) {
+                            String what = name + " first " + keepFirst + " last " + keepLast + " budget " + budget
+                                    + " of " + messages.size();
+                            List<Message> result = ConversationCompaction.compact(messages, settings, text -> "S",
+                                    SIMPLE, budget);
+                            assertPaired(result, what);
+                            assertEquals(messages.subList(0, 2), result.subList(0, 2), what);
+                            assertEquals(messages.get(messages.size() - 1), result.get(result.size() - 1), what);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theWindowGrowsToKeepAnExchangeWhole() {
+        List<Message> messages = new ArrayList<>(List.of(Message.system("Never deploy on Friday.")));
+        messages.addAll(toolExchange(1, 2));
+        messages.addAll(toolExchange(2, 1));
+        messages.addAll(toolExchange(3, 2));
+        // 1 + 5 + 4 + 5 messages; keep_last 3 would start at exchange 3's second result: the tail grows back to its call
+        List<Message> result = ConversationCompaction.compact(messages, StrategySettings.slidingWindow(2, 3), null,
+                null, 0);
+        assertEquals(messages.subList(0, 2), result.subList(0, 2));
+        assertEquals("[... 9 earlier conversation messages omitted by sliding-window compaction ...]",
+                result.get(2).content());
+        assertEquals(messages.subList(11, 15), result.subList(3, 7));
+        // keep_first 3 ends on exchange 1's call: the head grows forward to its last result
+        List<Message> head = ConversationCompaction.compact(messages, StrategySettings.slidingWindow(3, 1), null,
+                null, 0);
+        assertEquals(messages.subList(0, 5), head.subList(0, 5));
+        assertEquals("[... 9 earlier conversation messages omitted by sliding-window compaction ...]",
+                head.get(5).content());
+    }
+
+    @Test
+    void instructionsAreNeverSummarizedNorDroppedForTheBudget() {
+        List<Message> messages = toolConversation(6);
+        List<String> sent = new ArrayList<>();
+        for (String name : List.of("summarization", "hierarchical")) {
+            sent.clear();
+            List<Message> result = ConversationCompaction.compact(messages, StrategySettings.named(name), text -> {
+                sent.add(text);
+                return "summary";
+            }, SIMPLE, 0);
+            assertEquals(messages.subList(0, 2), result.subList(0, 2), name);
+            assertTrue(sent.stream().noneMatch(text -> text.contains("Friday") || text.contains("English")),
+                    name + " sent " + sent);
+        }
+        List<Message> tight = ConversationCompaction.compact(messages, StrategySettings.named("sliding_window"), null,
+                SIMPLE, 1);
+        assertEquals(messages.subList(0, 2), tight.subList(0, 2));
+        assertEquals(messages.get(messages.size() - 1), tight.get(tight.size() - 1));
     }
 }

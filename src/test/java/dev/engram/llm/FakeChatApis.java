@@ -32,6 +32,12 @@ public final class FakeChatApis {
     /** Settings of a chat model {@code test-model} of {@code provider} at {@code baseUrl}. */
     public static EngramConfig.Llm settings(String provider, String baseUrl, String apiKey, Duration timeout,
             int maxTokens) {
+        return settings(provider, baseUrl, apiKey, timeout, maxTokens, Optional.empty());
+    }
+
+    /** The same, with {@code reasoning} set (empty: by the model's name). */
+    public static EngramConfig.Llm settings(String provider, String baseUrl, String apiKey, Duration timeout,
+            int maxTokens, Optional<Boolean> reasoning) {
         return new EngramConfig.Llm() {
             public String provider() {
                 return provider;
@@ -55,6 +61,14 @@ public final class FakeChatApis {
 
             public int maxTokens() {
                 return maxTokens;
+            }
+
+            public Duration retryAfterMax() {
+                return Duration.ofSeconds(10);
+            }
+
+            public Optional<Boolean> reasoning() {
+                return reasoning;
             }
         };
     }

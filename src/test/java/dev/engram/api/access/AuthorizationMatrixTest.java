@@ -206,7 +206,8 @@ class AuthorizationMatrixTest {
             route("manifest helpers", "POST", "/v1/manifests/fold", "{\"records\": []}",
                     "401 401 401 200 200 200 200"),
             route("stateless compaction", "POST", "/v1/compact", "{\"format\": \"openai-chat\", \"messages\": "
-                    + "[{\"role\": \"user\", \"content\": \"hi\"}]}", "401 401 401 200 200 200 200"),
+                    + "[{\"role\": \"user\", \"content\": \"hi\"}], \"strategy\": {\"name\": \"summarization\", "
+                    + "\"summarizer\": \"none\"}}", "401 401 401 200 200 200 200"),
             route("list keys", "GET", "/v1/keys", null, "401 401 401 403 403 403 200"),
             route("issue a key", "POST", "/v1/keys", "{\"name\": \"made\", \"grants\": [{\"stores\": \"acme-*\", "
                     + "\"role\": \"read\"}]}", "401 401 401 403 403 403 201"),
