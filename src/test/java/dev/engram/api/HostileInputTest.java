@@ -601,8 +601,7 @@ class HostileInputTest {
             Map<String, String> headers = new LinkedHashMap<>(a.headers());
             String value = switch (token) {
                 case "" -> null;
-                case "READ" -> route.method().equals("GET") || route.path().endsWith("/search") ? null
-                        : "Bearer " + readOnly;
+                case "READ" -> reads(route) ? null : "Bearer " + readOnly;
                 case "OTHER" -> "Bearer " + otherTenant;
                 default -> token;
             };
@@ -614,6 +613,13 @@ class HostileInputTest {
             return new Attack("token", a.method(), a.path(), headers, a.body());
         }).filter(a -> !storeless(a.path()) || !a.headers().getOrDefault("Authorization", "")
                 .matches("Bearer (" + readOnly + "|" + otherTenant + ")"));
+    }
+
+    /** A route a read-only key may call: a GET, a search, a call of a tool that only reads. */
+    private static boolean reads(Route route) {
+        return route.method().equals("GET") || route.path().endsWith("/search")
+                || route.path().endsWith("/tools/call") && route.body() != null && route.body()
+                        .matches("(?s)\\{\"name\": \"(memory_recall|memory_search|tool_result_read)\".*");
     }
 
     /** A store-less helper (manifests, compaction): any valid key may call it, so a foreign key is no attack. */

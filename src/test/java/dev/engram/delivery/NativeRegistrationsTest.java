@@ -67,6 +67,7 @@ class NativeRegistrationsTest {
     private static final Map<String, String> NOT_JSON = Map.of(
             "dev.engram.api.access.JwtVerifier$Verified", "a verified token's caller and expiry",
             "dev.engram.api.access.Tokens$Known", "the token cache's entry",
+            "dev.engram.api.CompactResource$Compacted", "compacted messages and whether a model summarized them",
             "dev.engram.api.ContextCompactions$Asked", "which model a compaction asked, for its metrics",
             "dev.engram.api.ContextCompactions$Landed", "a compaction's answer until it is counted",
             "dev.engram.api.ContextAppends$Options", "an append's query options",
