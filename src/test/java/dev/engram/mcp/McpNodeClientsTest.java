@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.NodeClients;
 import dev.engram.TestAuth;
 import dev.engram.store.pg.JournalSignals;
 import io.agroal.api.AgroalDataSource;
@@ -30,6 +31,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,6 +43,12 @@ import org.junit.jupiter.api.Test;
 class McpNodeClientsTest {
 
     static final File DIR = new File("src/test/node/mcp");
+
+    /** Skipped where Node.js is missing, failed there under ENGRAM_REQUIRE_NODE=1 (CI). */
+    @BeforeEach
+    void nodeClients() {
+        NodeClients.assumeInstalled(DIR.toPath());
+    }
 
     @TestHTTPResource("/")
     URI base;
