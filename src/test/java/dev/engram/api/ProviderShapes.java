@@ -86,6 +86,19 @@ final class ProviderShapes {
         }
     }
 
+    /**
+     * A prompt as Engram answers it in {@code format}: an {@code openai-chat} one's messages and an
+     * {@code anthropic} one checked as above ({@code neutral} or no format: nothing to check).
+     */
+    static void assertValid(String format, JsonNode prompt, String what) {
+        switch (format) {
+            case "openai-chat" -> assertOpenAiValid(prompt.path("messages"), what);
+            case "anthropic" -> assertAnthropicValid(prompt, what);
+            default -> {
+            }
+        }
+    }
+
     private static List<JsonNode> blocks(JsonNode turn) {
         List<JsonNode> out = new ArrayList<>();
         if (turn.path("content").isArray()) {
