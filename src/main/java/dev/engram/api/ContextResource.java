@@ -212,7 +212,7 @@ public class ContextResource {
                 (current, cache) -> {
                     Context c = open(existing(current));
                     int from = c.steps().size();
-                    List<Step> added = cached(given, cache);
+                    List<Step> added = cached(given, from, cache);
                     added.forEach(c::addStep);
                     Map<String, Object> record = new LinkedHashMap<>();
                     record.put("from", from);
@@ -232,7 +232,7 @@ public class ContextResource {
         List<ContextJson.StepBody> given = steps(body);
         return contexts.change(store(), id(), once(key, "PUT", "/steps", body), (current, cache) -> {
             Context c = open(existing(current));
-            List<Step> seeded = cached(given, cache);
+            List<Step> seeded = cached(given, 0, cache);
             c.seedSteps(seeded);
             return new Edited<>(new Held(c.config(), c.state()), "context.steps_replaced", Map.of("steps", seeded),
                     view(c));
@@ -370,11 +370,16 @@ public class ContextResource {
         });
     }
 
-    /** The steps of {@code given}, keeping the observation of each tool step marked {@code cache} in the cache. */
-    private static List<Step> cached(List<ContextJson.StepBody> given, ToolResultCache cache) {
+    /**
+     * The steps of {@code given} as the context stores them from place {@code from} on (a call without an id has its
+     * generated one, {@link Step#withCallIdAt}, so a step marked {@code cache} is a tool step to the cache too and
+     * the journal records the id the prompts show), keeping the observation of each tool step marked {@code cache}
+     * in the cache.
+     */
+    private static List<Step> cached(List<ContextJson.StepBody> given, int from, ToolResultCache cache) {
         List<Step> steps = new ArrayList<>(given.size());
         for (ContextJson.StepBody b : given) {
-            Step s = b.toStep();
+            Step s = b.toStep().withCallIdAt(from + steps.size());
             if (Boolean.TRUE.equals(b.cache()) && s.isToolStep()) {
                 s = s.withCacheHash(cache.store(s.action().name(), s.observation()));
             }

@@ -98,6 +98,7 @@ class ContextLoopApiTest {
             JsonNode prompt = JSON.readTree(given().get(c + "/prompt?format=" + format).then().statusCode(200)
                     .extract().asString());
             assertEquals(prompt, appended.get("prompt"), format);
+            ProviderShapes.assertValid(format, prompt, "the append's prompt");
             assertFalse(appended.has("config"), answer);
             assertTrue(appended.get("compaction").isNull(), answer);
         }
@@ -151,6 +152,7 @@ class ContextLoopApiTest {
         Response first = json().header("Idempotency-Key", "k-step-4").body(step(4)).post(loop);
         first.then().statusCode(200).header(IdempotencyKeys.REPLAYED, nullValue())
                 .body("compaction.compacted", equalTo(true));
+        ProviderShapes.assertValid("openai-chat", JSON.readTree(first.asString()).get("prompt"), "compacted prompt");
         assertEquals(1, records(s, "context.compacted"));
         long journal = journal(s);
 

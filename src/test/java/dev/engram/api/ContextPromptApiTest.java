@@ -46,8 +46,10 @@ class ContextPromptApiTest {
     }
 
     static JsonNode prompt(String s, String query) throws Exception {
-        return JSON.readTree(given().get("/v1/stores/" + s + "/contexts/run-1/prompt" + query).then().statusCode(200)
-                .extract().asString());
+        JsonNode prompt = JSON.readTree(given().get("/v1/stores/" + s + "/contexts/run-1/prompt" + query).then()
+                .statusCode(200).extract().asString());
+        ProviderShapes.assertValid(query.replace("?format=", ""), prompt, "prompt" + query);
+        return prompt;
     }
 
     @Test

@@ -159,11 +159,13 @@ class ProviderFormsTest {
     @Test
     void theWorkedExampleInChatCompletionsForm() throws Exception {
         assertEquals(JSON.readTree(OPENAI_CHAT), OpenAiChatForm.write(workedExample()));
+        ProviderShapes.assertOpenAiValid(OpenAiChatForm.write(workedExample()), "the worked example");
     }
 
     @Test
     void theWorkedExampleInAnthropicForm() throws Exception {
         assertEquals(JSON.readTree(ANTHROPIC), AnthropicForm.write(workedExample()));
+        ProviderShapes.assertAnthropicValid(AnthropicForm.write(workedExample()), "the worked example");
     }
 
     /** The worked example as LangChain4j's messages; for Anthropic, a later system message is a user message. */
@@ -325,6 +327,8 @@ class ProviderFormsTest {
         assertEquals(JSON.readTree("{\"role\": \"assistant\", \"content\": null, \"tool_calls\": ["
                 + call("functions.read:0", "read", "[1, 2]") + ", " + call("c2", "list", "{}") + "]}"),
                 OpenAiChatForm.message(prompt.get(1)));
+        ProviderShapes.assertAnthropicValid(AnthropicForm.write(prompt), "refused shapes");
+        ProviderSdkTypes.assertOpenAiSdkReads(OpenAiChatForm.write(prompt), "refused shapes");
     }
 
     @Test
@@ -347,6 +351,7 @@ class ProviderFormsTest {
         ObjectNode whole = Conversations.anthropicReply(read.messages(), read);
         assertEquals(system, whole.get("system"));
         assertEquals(turns, whole.get("messages"));
+        ProviderShapes.assertAnthropicValid(whole, "the whole conversation");
         // a turn some of whose messages are kept comes back once with only their blocks (no tool_result whose
         // message was cut); a system block kept comes back as sent
         ObjectNode part = Conversations.anthropicReply(List.of(read.messages().get(1), Message.system("[note]"),
@@ -355,6 +360,8 @@ class ProviderFormsTest {
         ObjectNode kept = turns.get(2).deepCopy();
         ((com.fasterxml.jackson.databind.node.ArrayNode) kept.get("content")).remove(0);
         assertEquals(JSON.createArrayNode().add(kept), part.get("messages"));
+        // its results' calls were cut, so only the SDK reads it (the structural pairing is the caller's)
+        ProviderSdkTypes.assertAnthropicSdkReads(part, "a part of the conversation");
     }
 
     @Test
@@ -362,5 +369,6 @@ class ProviderFormsTest {
         ObjectNode form = AnthropicForm.write(List.of(Message.user("Hi."), Message.system("Be brief.")));
         assertEquals(JSON.readTree("{\"messages\": [{\"role\": \"user\", \"content\": [" + text("Hi.") + ", "
                 + text("Be brief.") + "]}]}"), form);
+        ProviderShapes.assertAnthropicValid(form, "a later system message");
     }
 }

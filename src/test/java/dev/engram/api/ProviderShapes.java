@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * What the providers require of a request's messages about tool calls, checked on JSON as it would be sent: the
- * rules OpenAI's chat completions and Anthropic's messages enforce (a request breaking them is a 400 there).
+ * rules OpenAI's chat completions and Anthropic's messages enforce (a request breaking them is a 400 there). Each
+ * check first has the provider's official SDK read the JSON into its request type ({@link ProviderSdkTypes}).
  */
 final class ProviderShapes {
 
@@ -22,6 +23,7 @@ final class ProviderShapes {
      * anywhere else.
      */
     static void assertOpenAiValid(JsonNode messages, String what) {
+        ProviderSdkTypes.assertOpenAiSdkReads(messages, what);
         for (int i = 0; i < messages.size(); i++) {
             JsonNode m = messages.get(i);
             String role = m.path("role").asText();
@@ -51,6 +53,7 @@ final class ProviderShapes {
      * the last turn); no {@code tool_result} block answers anything else; ids are {@code [A-Za-z0-9_-]+}.
      */
     static void assertAnthropicValid(JsonNode request, String what) {
+        ProviderSdkTypes.assertAnthropicSdkReads(request, what);
         JsonNode turns = request.path("messages");
         assertTrue(turns.size() > 0, what);
         assertEquals("user", turns.get(0).path("role").asText(), what + ": the first turn in " + turns);
@@ -79,6 +82,19 @@ final class ProviderShapes {
             } else {
                 assertTrue(open.isEmpty(), what + ": turn " + i + " follows calls left unanswered: " + turns);
                 open = uses;
+            }
+        }
+    }
+
+    /**
+     * A prompt as Engram answers it in {@code format}: an {@code openai-chat} one's messages and an
+     * {@code anthropic} one checked as above ({@code neutral} or no format: nothing to check).
+     */
+    static void assertValid(String format, JsonNode prompt, String what) {
+        switch (format) {
+            case "openai-chat" -> assertOpenAiValid(prompt.path("messages"), what);
+            case "anthropic" -> assertAnthropicValid(prompt, what);
+            default -> {
             }
         }
     }

@@ -39,4 +39,31 @@ class ToolCallIdApiTest {
                 .extract().asString()).get("messages"), "a render is stable");
         assertEquals("call_engram_0", anthropic.at("/messages/1/content/0/tool_use_id").asText(), anthropic.toString());
     }
+
+    @Test
+    void aCachedCallWithoutAnIdIsCachedUnderItsGeneratedIdAndJournaledAsStored() throws Exception {
+        String s = Api.newStore();
+        String c = "/v1/stores/" + s + "/contexts/run-1";
+        json().body("{}").put(c).then().statusCode(201);
+        json().body("{\"steps\": [{\"thought\": \"Reading.\"}, {\"action\": {\"name\": \"read_file\", \"input\": "
+                + "{\"path\": \"b.txt\"}}, \"observation\": \"one\\ntwo\\nthree\", \"cache\": true}]}")
+                .post(c + "/steps").then().statusCode(200);
+        String hash = dev.engram.context.cache.ToolResultCache.contentHash("read_file", "one\ntwo\nthree");
+        given().get(c + "/steps").then().statusCode(200).body("steps[1].action.id", equalTo("call_engram_1"))
+                .body("steps[1].cache_hash", equalTo(hash.substring(0, 4)));
+        json().body("{\"name\": \"tool_result_read\", \"context\": \"run-1\", \"arguments\": {\"hash\": \""
+                + hash.substring(0, 4) + "\", \"start_line\": 2, \"num_lines\": 1}}").post("/v1/stores/" + s
+                + "/tools/call").then().statusCode(200).body("is_error", equalTo(false))
+                .body("output", org.hamcrest.Matchers.containsString("two"));
+        JsonNode journal = JSON.readTree(given().get("/v1/stores/" + s + "/journal").then().statusCode(200)
+                .extract().asString());
+        JsonNode appended = null;
+        for (JsonNode r : journal.get("records")) {
+            if (r.path("kind").asText().equals("context.steps_appended")) {
+                appended = r;
+            }
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(appended.toString().contains("\"call_engram_1\""),
+                "the journal carries the step as stored: " + appended);
+    }
 }
