@@ -6,6 +6,9 @@
 # ENGRAM_REQUIRE_NODE=1 (as .ci/run sets it), which makes them fail.
 set -euo pipefail
 cd "$(dirname "$0")"
+if [ "${1:-}" = true ]; then
+  exit 0 # -DskipTests: no test runs, so the packages are not needed (and no registry is asked)
+fi
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   echo "[engram] Node.js and npm are not on the PATH: McpNodeClientsTest and OpenApiClientTest will be skipped" \
        "(install Node.js 20 or newer to run them)" >&2
