@@ -1,48 +1,70 @@
 package dev.engram;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The core stays plain Java (memory, render, tools, access, recall, context), and no entity outside store.pg. */
+/**
+ * The shape of the house (README, "Layout"): every tier a pure core with its edges beside it, the cores free of
+ * frameworks, no package in a cycle with another, and no tier's REST edge reaching into another tier's persistence.
+ */
 class ArchitectureTest {
 
     private static final JavaClasses ENGRAM = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.engram");
 
+    /** The pure cores: what a tier is, without how it is served or stored. */
+    static final String[] CORES = {
+        "dev.engram.kernel..", "dev.engram.entries", "dev.engram.entries.render..", "dev.engram.entries.tools..",
+        "dev.engram.memories", "dev.engram.memories.rank..", "dev.engram.memories.tools..",
+        "dev.engram.contexts", "dev.engram.contexts.messages..", "dev.engram.contexts.tokens..",
+        "dev.engram.contexts.cache..", "dev.engram.contexts.tools..", "dev.engram.access", "dev.engram.tools"};
+
+    static final String[] FRAMEWORKS = {"jakarta..", "io.quarkus..", "io.smallrye..", "io.vertx..", "io.agroal..",
+        "org.hibernate..", "com.fasterxml..", "org.eclipse.microprofile..", "org.jboss..", "io.micrometer..",
+        "dev.langchain4j..", "java.sql..", "javax.sql..", "org.postgresql..", "org.flywaydb.."};
+
+    /** The edges every tier may use; the cores use none of them. */
+    static final String[] EDGES = {"dev.engram.rest..", "dev.engram.problems..", "dev.engram.mcp..",
+        "dev.engram.ops..", "dev.engram.llm..", "dev.engram.persistence..", "dev.engram.journal..",
+        "dev.engram.nativeimage..", "dev.engram.access.rest..", "dev.engram.access.persistence..",
+        "dev.engram.entries.rest..", "dev.engram.entries.persistence..", "dev.engram.memories.rest..",
+        "dev.engram.memories.persistence..", "dev.engram.contexts.app..", "dev.engram.contexts.rest..",
+        "dev.engram.contexts.persistence..", "dev.engram.stores..", "dev.engram.tools.rest.."};
+
     @Test
-    void theCoreImportsNoFramework() {
-        noClasses().that().resideInAnyPackage("dev.engram.memory..", "dev.engram.render..", "dev.engram.tools..",
-                "dev.engram.access..", "dev.engram.recall..", "dev.engram.context..")
-                .should().dependOnClassesThat().resideInAnyPackage("jakarta..", "io.quarkus..", "io.smallrye..",
-                        "io.vertx..", "org.hibernate..", "com.fasterxml..", "org.eclipse.microprofile..")
+    void theCoresImportNoFramework() {
+        noClasses().that().resideInAnyPackage(CORES)
+                .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS)
                 .check(ENGRAM);
     }
 
     @Test
-    void theCoreDependsOnNothingOutsideIt() {
-        noClasses().that().resideInAnyPackage("dev.engram.memory..", "dev.engram.render..", "dev.engram.tools..",
-                "dev.engram.access..", "dev.engram.recall..", "dev.engram.context..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.engram.api..", "dev.engram.store..",
-                        "dev.engram.ops..", "dev.engram.mcp..")
+    void theCoresDependOnNoEdge() {
+        noClasses().that().resideInAnyPackage(CORES)
+                .should().dependOnClassesThat().resideInAnyPackage(EDGES)
                 .check(ENGRAM);
     }
 
     @Test
-    void theContextCoreCallsNoModelAndNoDatabase() {
-        noClasses().that().resideInAPackage("dev.engram.context..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.langchain4j..", "java.sql..", "javax.sql..")
-                .check(ENGRAM);
+    void noPackageIsInACycle() {
+        slices().matching("dev.engram.(**)").should().beFreeOfCycles().check(ENGRAM);
     }
 
     @Test
-    void entitiesStayInTheStore() {
-        noClasses().that().resideOutsideOfPackage("dev.engram.store.pg..")
-                .should().dependOnClassesThat().haveSimpleNameEndingWith("Row")
-                .check(ENGRAM);
+    void aTiersRestEdgeUsesNoOtherTiersPersistence() {
+        for (String tier : new String[] {"entries", "memories", "contexts"}) {
+            String[] others = java.util.Arrays.stream(new String[] {"entries", "memories", "contexts", "access"})
+                    .filter(t -> !t.equals(tier)).map(t -> "dev.engram." + t + ".persistence..")
+                    .toArray(String[]::new);
+            noClasses().that().resideInAnyPackage("dev.engram." + tier + ".rest..", "dev.engram." + tier + ".app..")
+                    .should().dependOnClassesThat().resideInAnyPackage(others)
+                    .check(ENGRAM);
+        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.engram.access;
 
-import dev.engram.memory.Hash;
+import dev.engram.entries.Hash;
 import java.security.SecureRandom;
 import java.util.Base64;
 

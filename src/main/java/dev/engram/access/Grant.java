@@ -1,8 +1,8 @@
 package dev.engram.access;
 
-import dev.engram.memory.EntryRules;
-import dev.engram.memory.Invalid;
-import dev.engram.memory.Scope;
+import dev.engram.entries.EntryRules;
+import dev.engram.kernel.Invalid;
+import dev.engram.kernel.Scope;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package dev.engram.access;
 
-import dev.engram.memory.Invalid;
+import dev.engram.kernel.Invalid;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

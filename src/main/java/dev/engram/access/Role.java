@@ -1,6 +1,6 @@
 package dev.engram.access;
 
-import dev.engram.memory.Invalid;
+import dev.engram.kernel.Invalid;
 import java.util.Locale;
 
 /**

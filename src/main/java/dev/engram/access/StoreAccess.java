@@ -1,7 +1,7 @@
 package dev.engram.access;
 
-import dev.engram.memory.NotFound;
-import dev.engram.memory.Scope;
+import dev.engram.kernel.NotFound;
+import dev.engram.kernel.Scope;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

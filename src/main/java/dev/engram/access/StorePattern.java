@@ -1,7 +1,7 @@
 package dev.engram.access;
 
-import dev.engram.memory.EntryRules;
-import dev.engram.memory.Invalid;
+import dev.engram.entries.EntryRules;
+import dev.engram.kernel.Invalid;
 
 /**
  * The stores a grant covers: an exact store id, or a glob in which {@code *} stands for any run of characters,

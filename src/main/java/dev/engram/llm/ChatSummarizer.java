@@ -1,7 +1,7 @@
 package dev.engram.llm;
 
-import dev.engram.context.Summarizer;
-import dev.engram.context.UntrustedContent;
+import dev.engram.contexts.Summarizer;
+import dev.engram.contexts.messages.UntrustedContent;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.ChatModel;

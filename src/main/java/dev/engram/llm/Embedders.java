@@ -1,7 +1,7 @@
 package dev.engram.llm;
 
 import dev.engram.ops.EngramConfig;
-import dev.engram.recall.rank.Embedder;
+import dev.engram.memories.rank.Embedder;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.ollama.OllamaEmbeddingModel;
 import dev.langchain4j.model.openai.OpenAiEmbeddingModel;

@@ -1,7 +1,7 @@
 package dev.engram.llm;
 
 import dev.engram.llm.EmbeddingFailed.Reason;
-import dev.engram.recall.rank.Embedder;
+import dev.engram.memories.rank.Embedder;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.exception.HttpException;

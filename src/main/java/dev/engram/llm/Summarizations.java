@@ -1,7 +1,7 @@
 package dev.engram.llm;
 
-import dev.engram.context.Summarizer;
-import dev.engram.memory.Limited;
+import dev.engram.contexts.Summarizer;
+import dev.engram.kernel.Limited;
 import dev.engram.ops.EngramConfig;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

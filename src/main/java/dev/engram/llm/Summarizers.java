@@ -1,8 +1,8 @@
 package dev.engram.llm;
 
-import dev.engram.context.Summarizer;
-import dev.engram.context.SummarizerChoice;
-import dev.engram.context.SummaryFailed;
+import dev.engram.contexts.Summarizer;
+import dev.engram.contexts.SummarizerChoice;
+import dev.engram.kernel.SummaryFailed;
 import dev.engram.ops.EngramConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

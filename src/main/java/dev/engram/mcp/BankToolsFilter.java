@@ -1,6 +1,6 @@
 package dev.engram.mcp;
 
-import dev.engram.tools.RecallTools;
+import dev.engram.memories.tools.RecallTools;
 import io.quarkiverse.mcp.server.FilterContext;
 import io.quarkiverse.mcp.server.ToolFilter;
 import io.quarkiverse.mcp.server.ToolManager;

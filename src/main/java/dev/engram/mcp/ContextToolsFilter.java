@@ -1,6 +1,6 @@
 package dev.engram.mcp;
 
-import dev.engram.tools.ContextTools;
+import dev.engram.contexts.tools.ContextTools;
 import io.quarkiverse.mcp.server.FilterContext;
 import io.quarkiverse.mcp.server.ToolFilter;
 import io.quarkiverse.mcp.server.ToolManager;

@@ -1,11 +1,11 @@
 package dev.engram.mcp;
 
-import dev.engram.memory.EntryRules;
-import dev.engram.memory.Invalid;
-import dev.engram.memory.Scope;
-import dev.engram.memory.SearchOrder;
-import dev.engram.recall.Bank;
-import dev.engram.recall.MemoryRules;
+import dev.engram.entries.EntryRules;
+import dev.engram.kernel.Invalid;
+import dev.engram.kernel.Scope;
+import dev.engram.entries.SearchOrder;
+import dev.engram.memories.Bank;
+import dev.engram.memories.MemoryRules;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.engram.mcp;
 
 import dev.engram.access.Denied;
-import dev.engram.api.ToolResultReads;
-import dev.engram.api.access.Gate;
-import dev.engram.memory.MemoryException;
-import dev.engram.tools.ContextTools;
+import dev.engram.contexts.app.ToolResultReads;
+import dev.engram.access.rest.Gate;
+import dev.engram.kernel.EngramException;
+import dev.engram.contexts.tools.ContextTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolResult;
 import io.quarkiverse.mcp.server.TextContent;
@@ -60,7 +60,7 @@ public class McpContextTools {
             }
             gate.checkReadsMemories(c.store());
             r = reads.call(c.store(), c.context().get(), McpMemoryServer.plain(raw));
-        } catch (MemoryException | Denied e) {
+        } catch (EngramException | Denied e) {
             return ToolResponse.error(e.getMessage());
         }
         return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, Map.of());

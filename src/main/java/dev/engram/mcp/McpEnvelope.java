@@ -1,10 +1,10 @@
 package dev.engram.mcp;
 
-import dev.engram.api.Problem;
-import dev.engram.api.StrictRequests;
-import dev.engram.api.StrictUtf8;
-import dev.engram.memory.IdempotencyKey;
-import dev.engram.memory.Invalid;
+import dev.engram.problems.Problem;
+import dev.engram.rest.StrictRequests;
+import dev.engram.rest.StrictUtf8;
+import dev.engram.kernel.IdempotencyKey;
+import dev.engram.kernel.Invalid;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.runtime.ConnectionManager;
@@ -286,7 +286,7 @@ public class McpEnvelope {
             } else {
                 try {
                     subscriptions.subscribe(connection, McpConnectionSettings.of(ctx.request()).store());
-                } catch (dev.engram.memory.MemoryException e) {
+                } catch (dev.engram.kernel.EngramException e) {
                     if (request) {
                         answer(ctx, open, id, JsonRpcErrorCodes.INVALID_PARAMS, "Invalid params: " + e.getMessage());
                         return true;

@@ -1,7 +1,7 @@
 package dev.engram.mcp;
 
-import dev.engram.memory.MemoryException;
-import dev.engram.memory.Scope;
+import dev.engram.kernel.EngramException;
+import dev.engram.kernel.Scope;
 import dev.engram.tools.Usage;
 import io.quarkiverse.mcp.server.InitialResponseInfo;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
@@ -49,7 +49,7 @@ public class McpInstructions implements InitialResponseInfo {
                     + ". The resource memory://block is its memory block.";
             return text + c.bank().map(b -> " memory_remember and memory_recall work in bank " + b.bankId() + ".")
                     .orElse("");
-        } catch (MemoryException e) {
+        } catch (EngramException e) {
             return "This connection cannot use the tools yet: " + e.getMessage();
         }
     }

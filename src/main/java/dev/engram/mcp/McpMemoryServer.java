@@ -1,21 +1,21 @@
 package dev.engram.mcp;
 
 import dev.engram.access.Denied;
-import dev.engram.api.WriteRecordJson;
-import dev.engram.api.access.Gate;
-import dev.engram.api.JsonSetup;
-import dev.engram.api.WriteOutcomes;
-import dev.engram.memory.Invalid;
-import dev.engram.memory.MemoryException;
-import dev.engram.memory.Store;
-import dev.engram.memory.Stores;
-import dev.engram.render.Render;
-import dev.engram.render.RenderOptions;
-import dev.engram.render.Rendered;
-import dev.engram.render.SessionManifests;
-import dev.engram.recall.Recalls;
-import dev.engram.tools.MemoryTools;
-import dev.engram.tools.RecallTools;
+import dev.engram.tools.rest.WriteRecordJson;
+import dev.engram.access.rest.Gate;
+import dev.engram.rest.JsonSetup;
+import dev.engram.problems.WriteOutcomes;
+import dev.engram.kernel.Invalid;
+import dev.engram.kernel.EngramException;
+import dev.engram.entries.Store;
+import dev.engram.entries.Stores;
+import dev.engram.entries.render.Render;
+import dev.engram.entries.render.RenderOptions;
+import dev.engram.entries.render.Rendered;
+import dev.engram.entries.render.SessionManifests;
+import dev.engram.memories.Recalls;
+import dev.engram.entries.tools.EntryTools;
+import dev.engram.memories.tools.RecallTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
 import dev.engram.tools.ToolResult;
@@ -86,7 +86,7 @@ public class McpMemoryServer {
     Recalls recalls;
 
     void register(@Observes StartupEvent started) {
-        for (ToolDefinition d : MemoryTools.perConnectionDefinitions(options)) {
+        for (ToolDefinition d : EntryTools.perConnectionDefinitions(options)) {
             registerTool(d, args -> call(d.name(), args));
         }
         for (ToolDefinition d : RecallTools.definitions()) {
@@ -125,16 +125,16 @@ public class McpMemoryServer {
         try {
             c = settings();
             gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
-            if (MemoryTools.SAVE.equals(tool)) {
+            if (EntryTools.SAVE.equals(tool)) {
                 gate.mayCreate(c.store());
             }
-        } catch (MemoryException | Denied e) {
+        } catch (EngramException | Denied e) {
             return ToolResponse.error(e.getMessage());
         }
         Store store = stores.store(c.store());
-        MemoryTools tools;
+        EntryTools tools;
         try {
-            tools = new MemoryTools(store, c.scopes(), c.readScopes(), options.searchingIn(c.searchOrder()),
+            tools = new EntryTools(store, c.scopes(), c.readScopes(), options.searchingIn(c.searchOrder()),
                     () -> c.session().isEmpty() ? Optional.empty() : sessions.inForce(c.store(), c.session()));
         } catch (Invalid e) {
             return ToolResponse.error(e.getMessage());
@@ -162,7 +162,7 @@ public class McpMemoryServer {
             } else {
                 gate.checkReadsMemories(c.store());
             }
-        } catch (MemoryException | Denied e) {
+        } catch (EngramException | Denied e) {
             return ToolResponse.error(e.getMessage());
         }
         ToolResult r = new RecallTools(recalls.in(c.store()), c.bank().get()).call(tool, plain(raw));
@@ -183,7 +183,7 @@ public class McpMemoryServer {
             gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
             Store store = stores.store(c.store());
             r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
-        } catch (MemoryException | Denied e) {
+        } catch (EngramException | Denied e) {
             throw new McpException(e.getMessage(), JsonRpcErrorCodes.INVALID_PARAMS);
         }
         if (!c.session().isEmpty()) {
@@ -192,8 +192,8 @@ public class McpMemoryServer {
         return r.block();
     }
 
-    private static List<dev.engram.memory.Scope> allScopes(McpConnectionSettings c) {
-        List<dev.engram.memory.Scope> all = new ArrayList<>(c.scopes());
+    private static List<dev.engram.kernel.Scope> allScopes(McpConnectionSettings c) {
+        List<dev.engram.kernel.Scope> all = new ArrayList<>(c.scopes());
         all.addAll(c.readScopes());
         return all;
     }

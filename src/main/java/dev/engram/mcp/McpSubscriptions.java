@@ -1,7 +1,7 @@
 package dev.engram.mcp;
 
-import dev.engram.store.pg.JournalAppended;
-import dev.engram.store.pg.JournalNotified;
+import dev.engram.journal.persistence.JournalAppended;
+import dev.engram.journal.persistence.JournalNotified;
 import io.quarkiverse.mcp.server.runtime.ConnectionManager;
 import io.quarkiverse.mcp.server.runtime.McpConnectionBase;
 import io.vertx.core.json.JsonObject;

@@ -1,10 +1,10 @@
 package dev.engram.mcp;
 
-import dev.engram.memory.MemoryException;
-import dev.engram.memory.Stores;
-import dev.engram.tools.ContextTools;
-import dev.engram.tools.MemoryTools;
-import dev.engram.tools.RecallTools;
+import dev.engram.kernel.EngramException;
+import dev.engram.entries.Stores;
+import dev.engram.contexts.tools.ContextTools;
+import dev.engram.entries.tools.EntryTools;
+import dev.engram.memories.tools.RecallTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
 import io.quarkiverse.mcp.server.ToolManager;
@@ -46,14 +46,14 @@ public class McpToolList {
         ctx.vertx().executeBlocking(() -> {
             try {
                 return Optional.of(tools(McpConnectionSettings.of(ctx.request()), ctx));
-            } catch (MemoryException e) {
+            } catch (EngramException e) {
                 return Optional.<JsonObject>empty();
             }
         }, false).onComplete(done -> result.accept(done.succeeded() ? done.result() : Optional.empty()));
     }
 
     private JsonObject tools(McpConnectionSettings c, RoutingContext ctx) {
-        Map<String, ToolDefinition> scoped = new MemoryTools(stores.store(c.store()), c.scopes(), c.readScopes(),
+        Map<String, ToolDefinition> scoped = new EntryTools(stores.store(c.store()), c.scopes(), c.readScopes(),
                 options.searchingIn(c.searchOrder()), Optional::empty).definitions().stream()
                 .collect(Collectors.toMap(ToolDefinition::name, d -> d));
         JsonArray tools = new JsonArray();

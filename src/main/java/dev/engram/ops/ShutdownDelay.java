@@ -1,6 +1,6 @@
 package dev.engram.ops;
 
-import dev.engram.memory.Limited;
+import dev.engram.kernel.Limited;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.runtime.ShutdownDelayInitiatedEvent;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,6 @@
 package dev.engram.ops;
 
-import dev.engram.memory.SearchOrder;
+import dev.engram.entries.SearchOrder;
 import dev.engram.tools.ToolOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;

@@ -8,23 +8,23 @@ import java.util.Optional;
 import java.util.Set;
 
 /** A call's arguments, checked against the tool's schema with messages a model can act on. */
-final class Arguments {
+public final class Arguments {
 
     /** An argument the schema refuses; the message says how to call again. */
-    static final class Refused extends RuntimeException {
-        Refused(String message) {
+    public static final class Refused extends RuntimeException {
+        public Refused(String message) {
             super(message, null, false, false);
         }
     }
 
     private final Map<String, Object> values;
 
-    Arguments(Map<String, Object> values) {
+    public Arguments(Map<String, Object> values) {
         this.values = values;
     }
 
     /** Refuses any argument but {@code names}. */
-    void only(String... names) {
+    public void only(String... names) {
         Set<String> allowed = Set.of(names);
         for (String key : values.keySet()) {
             if (!allowed.contains(key)) {
@@ -35,7 +35,7 @@ final class Arguments {
     }
 
     /** A string argument; null when absent and not required. */
-    String string(String name, boolean required) {
+    public String string(String name, boolean required) {
         Object v = values.get(name);
         if (v == null) {
             if (required) {
@@ -50,7 +50,7 @@ final class Arguments {
     }
 
     /** An object of strings, or empty when absent. */
-    Optional<Map<String, String>> meta(String name) {
+    public Optional<Map<String, String>> meta(String name) {
         Object v = values.get(name);
         if (v == null) {
             return Optional.empty();
@@ -69,7 +69,7 @@ final class Arguments {
     }
 
     /** A list of strings, or empty when absent. */
-    Optional<List<String>> strings(String name) {
+    public Optional<List<String>> strings(String name) {
         Object v = values.get(name);
         if (v == null) {
             return Optional.empty();
@@ -88,7 +88,7 @@ final class Arguments {
     }
 
     /** A whole number between {@code min} and {@code max}, or empty when absent. */
-    Optional<Integer> integer(String name, int min, int max) {
+    public Optional<Integer> integer(String name, int min, int max) {
         Object v = values.get(name);
         if (v == null) {
             return Optional.empty();
@@ -101,7 +101,7 @@ final class Arguments {
     }
 
     /** A number between {@code min} and {@code max}, or empty when absent. */
-    Optional<Double> number(String name, double min, double max) {
+    public Optional<Double> number(String name, double min, double max) {
         Object v = values.get(name);
         if (v == null) {
             return Optional.empty();

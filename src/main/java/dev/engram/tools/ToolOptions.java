@@ -1,6 +1,6 @@
 package dev.engram.tools;
 
-import dev.engram.memory.SearchOrder;
+import dev.engram.entries.SearchOrder;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -18,7 +18,7 @@ public record ToolOptions(int searchLimit, int searchBytes, Duration patchDeadli
     /** The most entries a search call may ask for. */
     public static final int MAX_SEARCH_LIMIT = 50;
     /** How long a patch keeps retrying after concurrent writes, as a REST PATCH does. */
-    public static final Duration DEFAULT_PATCH_DEADLINE = dev.engram.memory.Patch.DEFAULT_DEADLINE;
+    public static final Duration DEFAULT_PATCH_DEADLINE = dev.engram.entries.Patch.DEFAULT_DEADLINE;
 
     public static final ToolOptions DEFAULT = new ToolOptions(DEFAULT_SEARCH_LIMIT, DEFAULT_SEARCH_BYTES,
             DEFAULT_PATCH_DEADLINE, SearchOrder.NAME);

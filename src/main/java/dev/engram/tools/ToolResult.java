@@ -18,15 +18,15 @@ public record ToolResult(String output, boolean isError, Optional<WriteRecord> d
         Objects.requireNonNull(refusal, "refusal");
     }
 
-    static ToolResult text(String output) {
+    public static ToolResult text(String output) {
         return new ToolResult(output, false, Optional.empty(), Optional.empty());
     }
 
-    static ToolResult wrote(String output, WriteRecord record) {
+    public static ToolResult wrote(String output, WriteRecord record) {
         return new ToolResult(output, false, Optional.of(record), Optional.empty());
     }
 
-    static ToolResult error(String kind, String output) {
+    public static ToolResult error(String kind, String output) {
         return new ToolResult(output, true, Optional.empty(), Optional.of(kind));
     }
 }

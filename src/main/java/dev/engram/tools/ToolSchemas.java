@@ -1,6 +1,6 @@
 package dev.engram.tools;
 
-import dev.engram.memory.Scope;
+import dev.engram.kernel.Scope;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,26 +10,26 @@ import java.util.Map;
  * The four tools' definitions for one set of scopes: the writable scopes are an enum on {@code scope}, required when
  * there is more than one; read-only scopes appear only in memory_search's enum.
  */
-final class ToolSchemas {
+public final class ToolSchemas {
 
-    static final String SAVE = "memory_save";
-    static final String PATCH = "memory_patch";
-    static final String FORGET = "memory_forget";
-    static final String SEARCH = "memory_search";
+    public static final String SAVE = "memory_save";
+    public static final String PATCH = "memory_patch";
+    public static final String FORGET = "memory_forget";
+    public static final String SEARCH = "memory_search";
 
     private final List<Scope> writable;
     private final List<Scope> readOnly;
     private final int maxEntryBytes;
     private final ToolOptions options;
 
-    ToolSchemas(List<Scope> writable, List<Scope> readOnly, int maxEntryBytes, ToolOptions options) {
+    public ToolSchemas(List<Scope> writable, List<Scope> readOnly, int maxEntryBytes, ToolOptions options) {
         this.writable = writable;
         this.readOnly = readOnly;
         this.maxEntryBytes = maxEntryBytes;
         this.options = options;
     }
 
-    List<ToolDefinition> all() {
+    public List<ToolDefinition> all() {
         return List.of(
                 new ToolDefinition(SAVE, "Save memory entry", saveDescription(), writerSchema(
                         prop("name", string("Kebab-case name, unique within the scope: lowercase letters and digits "
@@ -103,7 +103,7 @@ final class ToolSchemas {
         return object(properties, List.of("query"));
     }
 
-    List<Scope> searchable() {
+    public List<Scope> searchable() {
         List<Scope> all = new ArrayList<>(writable);
         all.addAll(readOnly);
         return all;
@@ -139,11 +139,11 @@ final class ToolSchemas {
         return o;
     }
 
-    static List<String> names(List<Scope> scopes) {
+    public static List<String> names(List<Scope> scopes) {
         return scopes.stream().map(Scope::value).toList();
     }
 
-    String writerScopes() {
+    public String writerScopes() {
         if (perConnection()) {
             return "The scopes are the ones this connection allows; a call naming another is told which they are.";
         }
@@ -157,7 +157,7 @@ final class ToolSchemas {
         return list;
     }
 
-    static String readOnlyMessage(Scope s) {
+    public static String readOnlyMessage(Scope s) {
         return "scope " + s + " is read-only";
     }
 

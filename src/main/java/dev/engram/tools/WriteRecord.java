@@ -1,6 +1,6 @@
 package dev.engram.tools;
 
-import dev.engram.memory.Change;
+import dev.engram.entries.Change;
 import java.util.Objects;
 
 /**

@@ -35,7 +35,7 @@ class ApiKeysTest {
     void onlyTheHashIsKeptAndItIsTheSha256OfTheKey() {
         String key = "eng_" + "A".repeat(43);
         assertTrue(ApiKeys.hash(key).matches("sha256:[0-9a-f]{64}"));
-        assertEquals(dev.engram.memory.Hash.of(key), ApiKeys.hash(key));
+        assertEquals(dev.engram.entries.Hash.of(key), ApiKeys.hash(key));
         assertNotEquals(ApiKeys.hash(key), ApiKeys.hash(key.replace('A', 'B')));
     }
 

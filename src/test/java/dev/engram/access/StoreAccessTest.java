@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.engram.memory.Invalid;
-import dev.engram.memory.NotFound;
-import dev.engram.memory.Scope;
+import dev.engram.kernel.Invalid;
+import dev.engram.kernel.NotFound;
+import dev.engram.kernel.Scope;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;

@@ -172,7 +172,7 @@ class ContainerImagesTest {
             assertTrue(ignored(ignore, path), path + " should be left out of the build context");
         }
         for (String path : List.of("pom.xml", "mvnw", ".mvn/wrapper/maven-wrapper.properties",
-                "src/main/java/dev/engram/api/JsonTypes.java", "src/main/docker/engram-jvm.sh")) {
+                "src/main/java/dev/engram/nativeimage/JsonTypes.java", "src/main/docker/engram-jvm.sh")) {
             assertFalse(ignored(ignore, path), path + " should be in the build context");
         }
     }

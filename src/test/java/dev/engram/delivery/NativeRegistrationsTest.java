@@ -65,14 +65,14 @@ class NativeRegistrationsTest {
 
     /** Records of the API packages that never meet Jackson: values passed between its classes. */
     private static final Map<String, String> NOT_JSON = Map.of(
-            "dev.engram.api.access.JwtVerifier$Verified", "a verified token's caller and expiry",
-            "dev.engram.api.access.Tokens$Known", "the token cache's entry",
-            "dev.engram.api.CompactResource$Compacted", "compacted messages and whether a model summarized them",
-            "dev.engram.api.ContextCompactions$Asked", "which model a compaction asked, for its metrics",
-            "dev.engram.api.ContextCompactions$Landed", "a compaction's answer until it is counted",
-            "dev.engram.api.ContextAppends$Options", "an append's query options",
-            "dev.engram.api.ContextAppends$Answer", "an append's answer and whether it is a retry's",
-            "dev.engram.api.Conversations$Read", "messages parsed from a provider's form, with the JSON of each");
+            "dev.engram.access.rest.JwtVerifier$Verified", "a verified token's caller and expiry",
+            "dev.engram.access.rest.Tokens$Known", "the token cache's entry",
+            "dev.engram.contexts.rest.CompactResource$Compacted", "compacted messages and whether a model summarized them",
+            "dev.engram.contexts.app.ContextCompactions$Asked", "which model a compaction asked, for its metrics",
+            "dev.engram.contexts.app.ContextCompactions$Landed", "a compaction's answer until it is counted",
+            "dev.engram.contexts.app.ContextAppends$Options", "an append's query options",
+            "dev.engram.contexts.app.ContextAppends$Answer", "an append's answer and whether it is a retry's",
+            "dev.engram.contexts.app.Conversations$Read", "messages parsed from a provider's form, with the JSON of each");
 
     /** Services Quarkus finds and registers itself at build time (configuration). */
     private static final List<String> SERVICES_QUARKUS_REGISTERS = List.of("io.smallrye.config.",
@@ -88,17 +88,17 @@ class NativeRegistrationsTest {
             }
         }
         assertEquals(Set.of(), missing, "Jackson reads or writes these reflectively, which a native image refuses "
-                + "unless they are registered: add them to dev.engram.api.JsonTypes' targets (or annotate them "
+                + "unless they are registered: add them to dev.engram.nativeimage.JsonTypes' targets (or annotate them "
                 + "@RegisterForReflection); a record of the API that never meets Jackson goes in NOT_JSON here");
     }
 
     @Test
     void theRuleFindsTheTypesItIsMeantToFind() {
         Set<String> found = jsonTypes().stream().map(JavaClass::getName).collect(Collectors.toSet());
-        for (String expected : List.of("dev.engram.api.ChangeJson", "dev.engram.api.BankResource$SlotJson",
-                "dev.engram.api.access.KeysResource$IssueBody", "dev.engram.context.FillCheck",
-                "dev.engram.context.Step", "dev.engram.context.ContextConfig$Memory",
-                "dev.engram.store.pg.ContextRecords$StoredState")) {
+        for (String expected : List.of("dev.engram.entries.rest.ChangeJson", "dev.engram.memories.rest.BankResource$SlotJson",
+                "dev.engram.access.rest.KeysResource$IssueBody", "dev.engram.contexts.FillCheck",
+                "dev.engram.contexts.Step", "dev.engram.contexts.ContextConfig$Memory",
+                "dev.engram.contexts.persistence.ContextRecords$StoredState")) {
             assertTrue(found.contains(expected), expected + " should be found as a JSON type; the rule broke");
         }
         for (String notJson : NOT_JSON.keySet()) {
@@ -168,7 +168,7 @@ class NativeRegistrationsTest {
                 }
             }
         }
-        assertTrue(services.containsKey("dev.engram.context.Tokenizers"), "Tiktoken's service file: " + services);
+        assertTrue(services.containsKey("dev.engram.contexts.tokens.Tokenizers"), "Tiktoken's service file: " + services);
         Set<String> registered = registered();
         for (var service : services.entrySet()) {
             if (SERVICES_QUARKUS_REGISTERS.stream().anyMatch(service.getKey()::startsWith)) {
@@ -202,7 +202,7 @@ class NativeRegistrationsTest {
         // image it cannot list them and Flyway runs at every start, as it did before.
         List<String> loads = new ArrayList<>();
         for (JavaClass c : ENGRAM) {
-            if (c.getName().equals("dev.engram.store.pg.ShippedMigrations")) {
+            if (c.getName().equals("dev.engram.persistence.ShippedMigrations")) {
                 continue;
             }
             c.getMethodCallsFromSelf().stream()
@@ -235,11 +235,19 @@ class NativeRegistrationsTest {
         assertTrue(glob("com/**").matcher("com/knuddels/a.tiktoken").matches());
     }
 
+    /** The REST edge's packages (what was {@code dev.engram.api}): the shared one and every tier's. */
+    static boolean restEdge(JavaClass c) {
+        String pkg = c.getPackageName();
+        return pkg.equals("dev.engram.rest") || pkg.equals("dev.engram.problems") || pkg.endsWith(".rest")
+                || pkg.endsWith(".app") || c.getName().startsWith("dev.engram.mcp.McpSessions")
+                || c.getName().startsWith("dev.engram.mcp.McpStreams");
+    }
+
     /** The JSON types by the rule in the class comment. */
     static Set<JavaClass> jsonTypes() {
         Deque<JavaClass> roots = new ArrayDeque<>();
         for (JavaClass c : ENGRAM) {
-            if (c.getPackageName().startsWith("dev.engram.api") && c.isRecord() && !NOT_JSON.containsKey(c.getName())) {
+            if (restEdge(c) && c.isRecord() && !NOT_JSON.containsKey(c.getName())) {
                 roots.add(c);
             }
             if (callsJackson(c)) {

@@ -2,7 +2,7 @@ package dev.engram.llm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.engram.recall.rank.Embedder;
+import dev.engram.memories.rank.Embedder;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.util.List;

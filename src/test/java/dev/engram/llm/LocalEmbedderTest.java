@@ -3,7 +3,7 @@ package dev.engram.llm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.engram.recall.rank.Embedder;
+import dev.engram.memories.rank.Embedder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;

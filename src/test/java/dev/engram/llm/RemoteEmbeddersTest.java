@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import dev.engram.llm.EmbeddingFailed.Reason;
-import dev.engram.recall.rank.Embedder;
+import dev.engram.memories.rank.Embedder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.ServerSocket;
 import java.util.ArrayList;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.engram.context.Message;
-import dev.engram.context.TokenCounter;
-import dev.engram.context.ToolCall;
-import dev.engram.memory.Invalid;
+import dev.engram.contexts.messages.Message;
+import dev.engram.contexts.tokens.TokenCounter;
+import dev.engram.contexts.messages.ToolCall;
+import dev.engram.kernel.Invalid;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

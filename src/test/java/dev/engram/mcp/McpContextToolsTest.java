@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.TestAuth;
-import dev.engram.context.cache.ToolResultCache;
+import dev.engram.contexts.cache.ToolResultCache;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -152,7 +152,7 @@ class McpContextToolsTest {
             McpSchema.CallToolResult r = c.callTool(new McpSchema.CallToolRequest("tool_result_read",
                     Map.of("hash", hash)));
             assertTrue(r.isError());
-            assertEquals(dev.engram.memory.NotFound.store(store).getMessage(), text(r));
+            assertEquals(dev.engram.kernel.NotFound.store(store).getMessage(), text(r));
         }
     }
 }

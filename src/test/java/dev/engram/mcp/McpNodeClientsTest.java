@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.NodeClients;
 import dev.engram.TestAuth;
-import dev.engram.store.pg.JournalSignals;
+import dev.engram.journal.persistence.JournalSignals;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;

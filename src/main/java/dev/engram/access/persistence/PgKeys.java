@@ -1,0 +1,151 @@
+package dev.engram.access.persistence;
+
+import dev.engram.persistence.StoreUnavailable;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.access.ApiKeys;
+import dev.engram.access.Grant;
+import dev.engram.access.KeyRecord;
+import dev.engram.access.Keys;
+import dev.engram.access.Role;
+import dev.engram.kernel.Scope;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** API keys in PostgreSQL's {@code api_key}: one statement per call, outside any transaction of the caller. */
+@ApplicationScoped
+public class PgKeys implements Keys {
+
+    private static final String INSERT = "insert into api_key (id, name, hash, grants) values (?, ?, ?, ?::jsonb) "
+            + "returning created_at";
+    private static final String LIST = "select id, name, grants, created_at from api_key where revoked_at is null "
+            + "order by created_at, id";
+    private static final String REVOKE = "update api_key set revoked_at = clock_timestamp() "
+            + "where id = ? and revoked_at is null";
+    private static final String FIND = "select id, name, grants, created_at from api_key "
+            + "where hash = ? and revoked_at is null";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<List<Map<String, Object>>> GRANTS = new TypeReference<>() {
+    };
+
+    private final SecureRandom random = new SecureRandom();
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Override
+    public IssuedKey issue(String name, List<Grant> grants) {
+        KeyRecord.checkName(name);
+        KeyRecord.checkGrants(grants);
+        String secret = ApiKeys.generate(random);
+        String id = ApiKeys.newId(random);
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(INSERT)) {
+            s.setString(1, id);
+            s.setString(2, name);
+            s.setString(3, ApiKeys.hash(secret));
+            s.setString(4, write(grants));
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return new IssuedKey(new KeyRecord(id, name, grants, r.getObject(1, OffsetDateTime.class).toInstant()),
+                        secret);
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    @Override
+    public List<KeyRecord> list() {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(LIST);
+                ResultSet r = s.executeQuery()) {
+            List<KeyRecord> keys = new ArrayList<>();
+            while (r.next()) {
+                keys.add(record(r));
+            }
+            return keys;
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    @Override
+    public boolean revoke(String id) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(REVOKE)) {
+            s.setString(1, id);
+            return s.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    @Override
+    public Optional<KeyRecord> findLive(String hash) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(FIND)) {
+            s.setString(1, hash);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? Optional.of(record(r)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    private static KeyRecord record(ResultSet r) throws SQLException {
+        return new KeyRecord(r.getString(1), r.getString(2), parse(r.getString(3)),
+                r.getObject(4, OffsetDateTime.class).toInstant());
+    }
+
+    /** Grants as the keys API writes them: stores, role, and scopes and read_scopes when limited. */
+    static String write(List<Grant> grants) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Grant g : grants) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("stores", g.stores());
+            m.put("role", g.role().value());
+            if (!g.scopes().isEmpty()) {
+                m.put("scopes", g.scopes().stream().map(Scope::value).toList());
+            }
+            if (!g.readScopes().isEmpty()) {
+                m.put("read_scopes", g.readScopes().stream().map(Scope::value).toList());
+            }
+            out.add(m);
+        }
+        try {
+            return JSON.writeValueAsString(out);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("grants always serialise", e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Grant> parse(String json) {
+        try {
+            List<Grant> grants = new ArrayList<>();
+            for (Map<String, Object> m : JSON.readValue(json, GRANTS)) {
+                grants.add(new Grant((String) m.get("stores"), Role.parse((String) m.get("role"), "role"),
+                        scopes((List<String>) m.get("scopes")), scopes((List<String>) m.get("read_scopes"))));
+            }
+            return grants;
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("api_key.grants holds the grants the keys API wrote", e);
+        }
+    }
+
+    private static List<Scope> scopes(List<String> values) {
+        return values == null ? List.of() : values.stream().map(Scope::new).toList();
+    }
+}

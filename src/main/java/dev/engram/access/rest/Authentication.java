@@ -1,0 +1,159 @@
+package dev.engram.access.rest;
+
+import dev.engram.access.Caller;
+import dev.engram.access.Denied;
+import dev.engram.problems.Problem;
+import dev.engram.kernel.Limited;
+import dev.engram.problems.Problems;
+import dev.engram.ops.EngramConfig;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * The one door every request passes before a route is chosen: {@code Authorization: Bearer <token>} names the
+ * caller, which the resources and MCP then read through {@link Gate}. {@code /q/health} and the OAuth discovery
+ * documents ({@link OAuthDiscovery}) are open; the rest of {@code /q} (metrics, OpenAPI, Swagger UI) answers only the operator unless {@code engram.auth.open-ops-endpoints};
+ * everything else ({@code /v1}, {@code /mcp} with its legacy SSE transport, and any other path) needs a valid
+ * token. A missing or bad token gets a 401 problem with {@code WWW-Authenticate: Bearer}.
+ */
+@ApplicationScoped
+public class Authentication {
+
+    public static final String CALLER = "dev.engram.caller";
+    static final String TOKEN = "dev.engram.token";
+
+    private static final Logger LOG = Logger.getLogger(Authentication.class);
+    private static final String BEARER = "bearer ";
+
+    /** Who may pass a door. */
+    enum Door {
+        OPEN, OPERATOR, CALLER
+    }
+
+    @Inject
+    Tokens tokens;
+
+    @Inject
+    EngramConfig config;
+
+    @Inject
+    RateLimits rates;
+
+    @ConfigProperty(name = "quarkus.http.non-application-root-path", defaultValue = "q")
+    String opsRoot;
+
+    void install(@Observes Router router) {
+        router.route().order(Integer.MIN_VALUE + 1).handler(this::handle);
+    }
+
+    /** Which door {@code path} (normalised: no dot segments, no doubled slashes) is behind. */
+    Door door(String path) {
+        String ops = "/" + opsRoot.replaceAll("^/+|/+$", "");
+        if (path.equals(ops + "/health") || path.startsWith(ops + "/health/")) {
+            return Door.OPEN;
+        }
+        if (OAuthDiscovery.asks(path)) {
+            return Door.OPEN;
+        }
+        if (path.equals(ops) || path.startsWith(ops + "/")) {
+            return config.auth().openOpsEndpoints() ? Door.OPEN : Door.OPERATOR;
+        }
+        return Door.CALLER;
+    }
+
+    private void handle(RoutingContext ctx) {
+        Door door = preflight(ctx) ? Door.OPEN : door(ctx.normalizedPath());
+        if (door == Door.OPEN) {
+            ctx.next();
+            return;
+        }
+        String token = bearer(ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
+        if (token == null) {
+            refuse(ctx, Problem.of("unauthorized", 401, "Unauthorized", "This request carries no token. Send an "
+                    + "API key or a token from your identity provider as Authorization: Bearer <token>.")
+                    .header("WWW-Authenticate", "Bearer"));
+            return;
+        }
+        Optional<Caller> known = tokens.known(token);
+        if (known.isPresent()) {
+            admit(ctx, door, token, known.get());
+            return;
+        }
+        if (!tokens.worthLookingUp(token)) {
+            refuse(ctx, invalid());
+            return;
+        }
+        ctx.vertx().executeBlocking(() -> tokens.resolve(token), false).onComplete(found -> {
+            if (found.failed()) {
+                LOG.debugf(found.cause(), "Could not look up a key");
+                refuse(ctx, Problem.of("unavailable", 503, "Database unavailable", "Engram cannot reach its "
+                        + "database to check the key right now. Retry after the number of seconds in Retry-After.")
+                        .header("Retry-After", "2"));
+            } else if (found.result().isPresent()) {
+                admit(ctx, door, token, found.result().get());
+            } else {
+                refuse(ctx, invalid());
+            }
+        });
+    }
+
+    /**
+     * A CORS preflight: a browser sends it without credentials before a cross-origin request, and it changes
+     * nothing; it passes so that CORS (off unless {@code quarkus.http.cors} is configured) can answer it. The request
+     * that follows it carries its token like any other.
+     */
+    static boolean preflight(RoutingContext ctx) {
+        return ctx.request().method() == HttpMethod.OPTIONS && ctx.request().getHeader(HttpHeaders.ORIGIN) != null
+                && ctx.request().getHeader(HttpHeaders.ACCESS_CONTROL_REQUEST_METHOD) != null;
+    }
+
+    private void admit(RoutingContext ctx, Door door, String token, Caller caller) {
+        if (door == Door.OPERATOR && !caller.isOperator()) {
+            try {
+                caller.checkOperator("This endpoint");
+            } catch (Denied d) {
+                refuse(ctx, Problems.forbidden(d));
+                return;
+            }
+        }
+        try {
+            rates.check(caller);
+        } catch (Limited l) {
+            refuse(ctx, Problems.limited(l));
+            return;
+        }
+        ctx.put(CALLER, caller);
+        ctx.put(TOKEN, token);
+        ctx.next();
+    }
+
+    private static Problem invalid() {
+        return Problem.of("unauthorized", 401, "Unauthorized", "The token is not a live API key or a valid token "
+                + "from the identity provider: it may be mistyped, revoked or expired.")
+                .header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
+    }
+
+    /** The token of an {@code Authorization: Bearer} header, or null for none, another scheme or an empty one. */
+    static String bearer(String header) {
+        if (header == null || header.length() <= BEARER.length()
+                || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return null;
+        }
+        String token = header.substring(BEARER.length()).trim();
+        return token.isEmpty() ? null : token;
+    }
+
+    private static void refuse(RoutingContext ctx, Problem p) {
+        if (!ctx.response().ended()) {
+            p.send(ctx);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.engram.contexts.cache;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * Full tool outputs kept aside so that a prompt can show a short reference instead; {@code tool_result_read}
+ * reads them back ({@link ToolResultRead}). Entries are content-addressed: the same output of the same tool (or
+ * the same file, unchanged) always gets the same short hash, and a short hash once issued is never given to other
+ * content, not even after its entry is evicted.
+ */
+public interface ToolResultCache {
+
+    /** How many hex digits a short hash starts with; it grows one at a time while it collides. */
+    int MIN_SHORT_HASH = 4;
+
+    /** Keeps {@code content}, the output of {@code tool}, and returns its short hash. */
+    String store(String tool, String content);
+
+    /**
+     * Keeps {@code content}, the output of {@code tool} reading the file at {@code path} with modification time
+     * {@code mtimeNanos} and {@code size} bytes; the hash is made of those, so re-reading an unchanged file gives
+     * the same short hash.
+     */
+    String storeFile(String tool, String path, long mtimeNanos, long size, String content);
+
+    /** The entry a short hash, a full hash or a unique prefix of a full hash names; empty when none or ambiguous. */
+    Optional<CachedResult> get(String hash);
+
+    /** Forgets the entry {@code hash} names, retiring its short hash for good; false when there is none. */
+    boolean evict(String hash);
+
+    /** How many entries are kept. */
+    int size();
+
+    /** The full hash of {@code content} from {@code tool}: SHA-256 hex of {@code tool NUL content}. */
+    static String contentHash(String tool, String content) {
+        return sha256(orEmpty(tool) + "\0" + orEmpty(content));
+    }
+
+    /** The full hash of a file read: SHA-256 hex of {@code tool NUL path NUL mtimeNanos NUL size}. */
+    static String fileHash(String tool, String path, long mtimeNanos, long size) {
+        return sha256(orEmpty(tool) + "\0" + orEmpty(path) + "\0" + mtimeNanos + "\0" + size);
+    }
+
+    private static String orEmpty(String text) {
+        return text == null ? "" : text;
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException impossible) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", impossible);
+        }
+    }
+}

@@ -1,0 +1,326 @@
+package dev.engram.entries.persistence;
+
+import dev.engram.journal.persistence.MetaJson;
+import dev.engram.persistence.StoreUnavailable;
+import dev.engram.entries.Entry;
+import dev.engram.entries.Listing;
+import dev.engram.kernel.Paged;
+import dev.engram.kernel.Scope;
+import dev.engram.entries.SearchOrder;
+import dev.engram.memories.rank.Bm25;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The reads that return many entries, the render's on every turn and the search's, over plain JDBC: rows map
+ * straight to entries, with no entity, session or request context in between, which cost several times what
+ * PostgreSQL takes to answer.
+ */
+@ApplicationScoped
+public class PgEntryQueries {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    /** The live entries of {@code scopes} (every scope when empty), by scope then name, in one query. */
+    List<Entry> listScopes(String store, List<Scope> scopes) {
+        String sql = listSql(!scopes.isEmpty());
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, store);
+            if (!scopes.isEmpty()) {
+                s.setArray(2, c.createArrayOf("text", scopes.stream().map(Scope::value).toArray()));
+            }
+            return entries(s);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /**
+     * As {@link #listPage(String, Scope, String, int)}, none of them starting past {@code maxBytes} of content of the
+     * entries before it (summed in PostgreSQL): the byte-bounded page and the entry after it, never the rest.
+     */
+    List<Entry> listPage(String store, Scope scope, String after, int limit, long maxBytes) {
+        String sql = "select scope, name, content, meta::text, hash, updated from (select e.*, "
+                + "coalesce(sum(octet_length(e.content)) over (order by e.name rows between unbounded preceding "
+                + "and 1 preceding), 0) as bytes_before, row_number() over (order by e.name) as position "
+                + "from entry e where e.store_id = ? and e.scope = ? and e.name > ? order by e.name limit ?) e "
+                + "where e.bytes_before <= ? or e.position <= 2 order by e.name";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, store);
+            s.setString(2, scope.value());
+            s.setString(3, after);
+            s.setInt(4, limit);
+            s.setLong(5, maxBytes);
+            return entries(s);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /** Up to {@code limit} live entries of {@code scope} named after {@code after}, by name, on the primary key. */
+    List<Entry> listPage(String store, Scope scope, String after, int limit) {
+        String sql = "select scope, name, content, meta::text, hash, updated from entry where store_id = ? "
+                + "and scope = ? and name > ? order by name limit ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, store);
+            s.setString(2, scope.value());
+            s.setString(3, after);
+            s.setInt(4, limit);
+            return entries(s);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /**
+     * The live entries of {@code scopes} (every scope when empty), by scope then name, and the store's bound, in one
+     * query and so as of one moment (a second reads the bound alone when there are no entries); a store that does
+     * not exist lists nothing, with {@code defaultLimit}.
+     */
+    Listing listing(String store, List<Scope> scopes, int defaultLimit) {
+        boolean scoped = !scopes.isEmpty();
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(listingSql(scoped))) {
+            s.setString(1, store);
+            s.setString(2, store);
+            if (scoped) {
+                s.setArray(3, c.createArrayOf("text", scopes.stream().map(Scope::value).toArray()));
+            }
+            Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
+            for (Scope scope : scopes) {
+                lists.put(scope, new ArrayList<>());
+            }
+            Integer limit = null;
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    limit = r.getInt(1);
+                    Entry e = entry(r, 2);
+                    lists.computeIfAbsent(e.scope(), k -> new ArrayList<>()).add(e);
+                }
+            }
+            if (limit == null) {
+                limit = bound(c, store);
+            }
+            return new Listing(lists, limit == null ? defaultLimit : limit, limit != null);
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /** The store's bound, or null when there is no such store: for a listing that found no entries. */
+    private static Integer bound(Connection c, String store) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("select max_entry_bytes from store where id = ?")) {
+            s.setString(1, store);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? r.getInt(1) : null;
+            }
+        }
+    }
+
+    /**
+     * Planner settings for the search, local to its transaction: no sequential scan. With them, and the store named as
+     * {@code (store_id || '')}, which only the trigram index holds (migration V3), and the scopes as
+     * {@code (scope || '')}, which no index holds, the search runs on that index
+     * whatever the table's statistics say. Left to the statistics, PostgreSQL read the whole store or the whole table
+     * and filtered it after an {@code ANALYZE} of a table dominated by one store, several times slower, so the search's
+     * speed depended on when autovacuum had last run.
+     */
+    public static final String PIN_SEARCH_PLAN = "select set_config('enable_seqscan', 'off', true)";
+
+    /**
+     * The live entries of {@code scopes} (every scope when empty) whose search text holds every one of
+     * {@code words}, by scope in the order given, then name; over JDBC, as {@link #listScopes} is, with the plan
+     * pinned by {@link #PIN_SEARCH_PLAN}.
+     */
+    List<Entry> search(String store, List<Scope> scopes, List<String> words, int limit) {
+        return search(store, scopes, words, 0, limit, -1);
+    }
+
+    /**
+     * As {@link #search(String, List, List, int)}, from the hit at {@code offset} on, none of the hits starting past
+     * {@code maxBytes} of content of the hits before it (summed in PostgreSQL), when {@code maxBytes} is not
+     * negative: the byte-bounded page and the hit after it, never the rest.
+     */
+    List<Entry> search(String store, List<Scope> scopes, List<String> words, int offset, int limit, long maxBytes) {
+        List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
+        String sql = searchSql(HIT_COLUMNS, !distinct.isEmpty(), words.size(), limit, offset);
+        if (maxBytes >= 0 && maxBytes < Long.MAX_VALUE) {
+            sql = "select scope, name, content, meta, hash, updated from (select q.*, coalesce(sum(octet_length("
+                    + "q.content)) over (order by q.position rows between unbounded preceding and 1 preceding), 0) "
+                    + "as bytes_before from (select q.*, row_number() over () as position from (" + sql + ") q) q) q "
+                    + "where q.bytes_before <= " + maxBytes + " or q.position <= 2 order by q.position";
+        }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement pin = c.createStatement(); PreparedStatement s = c.prepareStatement(sql)) {
+                pin.execute(PIN_SEARCH_PLAN);
+                bindSearch(c, s, store, distinct, words);
+                List<Entry> found = entries(s);
+                c.commit();
+                return found;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /** One hit of a search ranked by relevance, before its page is read: where it is and its content's size. */
+    private record Hit(String scope, String name, long bytes) {
+    }
+
+    /**
+     * The page of the hits of {@link #search(String, List, List, int)} from {@code offset}, ranked by {@code bm25}
+     * (which has terms; equal scores in name order), up to {@code limit} and ending before the hit that would take
+     * their content over {@code maxBytes}. Reads every hit's search text once, as it streams from PostgreSQL,
+     * keeping only its name, size and term counts, then the page's entries, in one read-only transaction that sees
+     * one snapshot; {@link SearchOrder#tooBroad} past {@link SearchOrder#MAX_RANKED} hits.
+     */
+    Paged<Entry> searchByRelevance(String store, List<Scope> scopes, List<String> words, Bm25 bm25, int offset,
+            int limit, long maxBytes) {
+        List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
+        String sql = searchSql("scope, name, search_text, octet_length(content)", !distinct.isEmpty(), words.size(),
+                SearchOrder.MAX_RANKED + 1, 0);
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try (Statement setup = c.createStatement()) {
+                setup.execute("set transaction isolation level repeatable read, read only");
+                setup.execute(PIN_SEARCH_PLAN);
+                List<Hit> hits = new ArrayList<>();
+                try (PreparedStatement s = c.prepareStatement(sql)) {
+                    bindSearch(c, s, store, distinct, words);
+                    s.setFetchSize(500);
+                    try (ResultSet r = s.executeQuery()) {
+                        while (r.next()) {
+                            if (hits.size() == SearchOrder.MAX_RANKED) {
+                                throw SearchOrder.tooBroad();
+                            }
+                            hits.add(new Hit(r.getString(1), r.getString(2), r.getLong(4)));
+                            bm25.add(r.getString(3));
+                        }
+                    }
+                }
+                List<Hit> ranked = new ArrayList<>();
+                int[] best = bm25.best();
+                for (int i = offset; i < best.length; i++) {
+                    ranked.add(hits.get(best[i]));
+                }
+                Paged<Hit> page = Paged.of(ranked, limit, maxBytes, Hit::bytes);
+                List<Entry> entries = page.items().isEmpty() ? List.of() : entries(c, store, page.items());
+                c.commit();
+                return new Paged<>(entries, page.more());
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new StoreUnavailable(e);
+        }
+    }
+
+    /** The live entries {@code hits} name, in their order, read on the primary key. */
+    private static List<Entry> entries(Connection c, String store, List<Hit> hits) throws SQLException {
+        String sql = "select e.scope, e.name, e.content, e.meta::text, e.hash, e.updated from unnest(?::text[], "
+                + "?::text[]) with ordinality as k(scope, name, at) join entry e on e.store_id = ? "
+                + "and e.scope = k.scope and e.name = k.name order by k.at";
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setArray(1, c.createArrayOf("text", hits.stream().map(Hit::scope).toArray()));
+            s.setArray(2, c.createArrayOf("text", hits.stream().map(Hit::name).toArray()));
+            s.setString(3, store);
+            return entries(s);
+        }
+    }
+
+    /** Binds the parameters of {@link #searchSql}: the store, the scopes (when any), one pattern a word, the scopes. */
+    private static void bindSearch(Connection c, PreparedStatement s, String store, List<String> scopes,
+            List<String> words) throws SQLException {
+        int p = 1;
+        s.setString(p++, store);
+        java.sql.Array order = scopes.isEmpty() ? null : c.createArrayOf("text", scopes.toArray());
+        if (order != null) {
+            s.setArray(p++, order);
+        }
+        for (String word : words) {
+            s.setString(p++, "%" + escapeLike(word) + "%");
+        }
+        if (order != null) {
+            s.setArray(p, order);
+        }
+    }
+
+    /** The columns of a search hit, as {@link #entry} reads them. */
+    private static final String HIT_COLUMNS = "scope, name, content, meta::text as meta, hash, updated";
+
+    /** The search's SQL: parameters the store, the scopes (when {@code scoped}), one pattern a word, the scopes. */
+    public static String searchSql(boolean scoped, int words, int limit) {
+        return searchSql(HIT_COLUMNS, scoped, words, limit, 0);
+    }
+
+    /** As {@link #searchSql(boolean, int, int)}, selecting {@code columns}, from the hit at {@code offset} on. */
+    public static String searchSql(String columns, boolean scoped, int words, int limit, int offset) {
+        StringBuilder sql = new StringBuilder("select " + columns + " from entry where (store_id || '') = ?");
+        if (scoped) {
+            sql.append(" and (scope || '') = any(?)");
+        }
+        for (int i = 0; i < words; i++) {
+            sql.append(" and search_text like ? escape '\\'");
+        }
+        sql.append(scoped ? " order by array_position(?, scope), name" : " order by scope, name");
+        if (limit > 0) {
+            sql.append(" limit ").append(limit);
+        }
+        if (offset > 0) {
+            sql.append(" offset ").append(offset);
+        }
+        return sql.toString();
+    }
+
+    /**
+     * The render's SQL: parameters the store, the store again and, when {@code scoped}, the scopes. The entries are
+     * read as {@link #listSql} reads them, through the primary key in its order, and each row carries the store's
+     * bound from a subquery PostgreSQL runs once; one statement, so the bound and the entries are of one moment.
+     */
+    public static String listingSql(boolean scoped) {
+        return "select (select s.max_entry_bytes from store s where s.id = ?), e.scope, e.name, e.content, "
+                + "e.meta::text, e.hash, e.updated from entry e where e.store_id = ?"
+                + (scoped ? " and e.scope = any(?)" : "") + " order by e.scope, e.name";
+    }
+
+    /** The SQL of {@link #listScopes}: parameters the store and, when {@code scoped}, the scopes. */
+    public static String listSql(boolean scoped) {
+        return "select scope, name, content, meta::text, hash, updated from entry where store_id = ?"
+                + (scoped ? " and scope = any(?)" : "") + " order by scope, name";
+    }
+
+    private static List<Entry> entries(PreparedStatement s) throws SQLException {
+        List<Entry> entries = new ArrayList<>();
+        try (ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                entries.add(entry(r, 1));
+            }
+        }
+        return entries;
+    }
+
+    /** The entry in the six columns from {@code first}: scope, name, content, meta as text, hash, updated. */
+    static Entry entry(ResultSet r, int first) throws SQLException {
+        return new Entry(new Scope(r.getString(first)), r.getString(first + 1), r.getString(first + 2),
+                MetaJson.parse(r.getString(first + 3)), r.getString(first + 4),
+                r.getObject(first + 5, OffsetDateTime.class).toInstant(), false);
+    }
+
+    private static String escapeLike(String word) {
+        return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+}

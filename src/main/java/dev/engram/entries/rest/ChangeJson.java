@@ -1,0 +1,40 @@
+package dev.engram.entries.rest;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import dev.engram.entries.Change;
+import dev.engram.entries.Erasure;
+import java.time.Instant;
+
+/**
+ * A journal record as JSON, member for member the reference library's {@code journal.jsonl} line, with members of
+ * Engram's own: {@code kind} ("erasure" on an erasure record; on another tier's record its kind, such as
+ * {@code memory.saved}, with {@code record} its JSON and no {@code entry}), {@code erased} (on a record whose
+ * content was erased, the erasure record's seq) and {@code erasure} (who erased, and why).
+ */
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record ChangeJson(long seq, String kind, EntryJson entry, String prev, String replaced, String session,
+        String source, Instant at, Long erased, ErasureJson erasure, @JsonRawValue String record) {
+
+    /** The {@code kind} of an erasure record. */
+    static final String ERASURE = "erasure";
+
+    /** Who erased and why; both always present, "" when unknown or not given. */
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record ErasureJson(String by, String reason) {
+
+        static ErasureJson of(Erasure e) {
+            return new ErasureJson(e.by(), e.reason());
+        }
+    }
+
+    public static ChangeJson of(Change c) {
+        if (c.isNote()) {
+            return new ChangeJson(c.seq(), c.note().get().kind(), null, null, null, null, null, c.at(), null, null,
+                    c.note().get().body());
+        }
+        return new ChangeJson(c.seq(), c.isErasure() ? ERASURE : null, EntryJson.of(c.entry()), c.prev(),
+                c.replaced(), c.session(), c.source(), c.at(), c.erased() == 0 ? null : c.erased(),
+                c.erasure().map(ErasureJson::of).orElse(null), null);
+    }
+}

@@ -1,0 +1,110 @@
+package dev.engram.access.rest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+
+import dev.engram.TestAuth;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jose4j.jwt.JwtClaims;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tokens from an identity provider (a JWK set in a file, a key pair the test generates): the grants claim is the
+ * grant, and a token that is expired, from another issuer, signed by another key or without grants is refused.
+ * The same profile opens the operator's endpoints, as {@code engram.auth.open-ops-endpoints} does.
+ */
+@QuarkusTest
+@TestProfile(JwtTest.IdentityProvider.class)
+class JwtTest {
+
+    /** Engram configured with the test's identity provider, and /q open to everyone. */
+    public static class IdentityProvider implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("engram.auth.jwt.issuer", TestIdp.ISSUER,
+                    "engram.auth.jwt.public-key-location", TestIdp.jwksLocation(),
+                    "engram.auth.open-ops-endpoints", "true");
+        }
+    }
+
+    static final Map<String, Object> WRITE_JWT_STORES = Map.of("engram_grants",
+            List.of(Map.of("stores", "jwt-*", "role", "write", "scopes", List.of("user"))));
+
+    String store = "jwt-" + UUID.randomUUID().toString().substring(0, 8);
+
+    @Test
+    void theGrantsClaimIsTheGrant() {
+        String token = TestIdp.token("agent-7", WRITE_JWT_STORES);
+        given().header("Authorization", "Bearer " + token).contentType("application/json")
+                .body("{\"content\": \"from a token\"}").put("/v1/stores/" + store + "/scopes/user/entries/a")
+                .then().statusCode(201);
+        given().header("Authorization", "Bearer " + token).get("/v1/stores/" + store + "/scopes/user/entries/a")
+                .then().statusCode(200).body("content", equalTo("from a token"));
+        given().header("Authorization", "Bearer " + token).contentType("application/json")
+                .body("{\"content\": \"x\"}").put("/v1/stores/" + store + "/scopes/project/entries/a")
+                .then().statusCode(403).body("needs", equalTo("write on scope project"));
+        given().header("Authorization", "Bearer " + token).get("/v1/stores/elsewhere/scopes/user/entries")
+                .then().statusCode(404);
+        given().header("Authorization", "Bearer " + token).get("/v1/keys").then().statusCode(403);
+    }
+
+    @Test
+    void adminOnEveryStoreInTheClaimIsTheOperator() {
+        String token = TestIdp.token("ops", Map.of("engram_grants", List.of(Map.of("stores", "*", "role", "admin"))));
+        given().header("Authorization", "Bearer " + token).get("/v1/keys").then().statusCode(200);
+    }
+
+    @Test
+    void badTokensAreRefused() {
+        JwtClaims expired = claims("late");
+        expired.setExpirationTimeMinutesInTheFuture(-10);
+        JwtClaims otherIssuer = claims("elsewhere");
+        otherIssuer.setIssuer("https://another.example.test");
+        JwtClaims noSubject = claims("x");
+        noSubject.unsetClaim("sub");
+        JwtClaims noGrants = claims("bare");
+        noGrants.unsetClaim("engram_grants");
+        JwtClaims badGrant = claims("odd");
+        badGrant.setClaim("engram_grants", List.of(Map.of("stores", "jwt-*", "role", "owner")));
+        JwtClaims unknownMember = claims("odd");
+        unknownMember.setClaim("engram_grants", List.of(Map.of("stores", "jwt-*", "role", "read", "extra", 1)));
+        for (String token : List.of(sign(expired), sign(otherIssuer), sign(noSubject), sign(noGrants),
+                sign(badGrant), sign(unknownMember),
+                TestIdp.sign(claims("forged"), TestIdp.generate().getPrivate(), TestIdp.KID),
+                TestIdp.token("agent-7", WRITE_JWT_STORES) + "x")) {
+            given().header("Authorization", "Bearer " + token).get("/v1/stores/" + store + "/scopes/user/entries")
+                    .then().statusCode(401).header("WWW-Authenticate", "Bearer error=\"invalid_token\"");
+        }
+    }
+
+    @Test
+    void apiKeysStillWorkBesideTokens() {
+        given().header("Authorization", "Bearer " + TestAuth.OPERATOR_KEY).get("/v1/keys").then().statusCode(200);
+    }
+
+    @Test
+    void theOperatorsEndpointsCanBeOpened() {
+        given().filter(TestAuth.NO_TOKEN).get("/q/metrics").then().statusCode(200);
+        given().filter(TestAuth.NO_TOKEN).get("/q/openapi").then().statusCode(200);
+        given().filter(TestAuth.NO_TOKEN).get("/v1/keys").then().statusCode(401);
+    }
+
+    private static JwtClaims claims(String subject) {
+        JwtClaims c = new JwtClaims();
+        c.setIssuer(TestIdp.ISSUER);
+        c.setSubject(subject);
+        c.setIssuedAtToNow();
+        c.setExpirationTimeMinutesInTheFuture(5);
+        c.setClaim("engram_grants", List.of(Map.of("stores", "jwt-*", "role", "read")));
+        return c;
+    }
+
+    private static String sign(JwtClaims claims) {
+        return TestIdp.sign(claims, TestIdp.privateKey(), TestIdp.KID);
+    }
+}

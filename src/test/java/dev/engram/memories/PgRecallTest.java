@@ -1,0 +1,150 @@
+package dev.engram.memories;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.engram.entries.Change;
+import dev.engram.kernel.Invalid;
+import dev.engram.entries.Stores;
+import dev.engram.memories.persistence.PgRecalls;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The contract of memories over PostgreSQL, and what only PostgreSQL does: the journal records every change. */
+@QuarkusTest
+class PgRecallTest extends RecallContract {
+
+    @Inject
+    PgRecalls recalls;
+
+    @Inject
+    Stores stores;
+
+    @Inject
+    io.agroal.api.AgroalDataSource db;
+
+    String store;
+
+    @Override
+    Recall newRecall() {
+        recalls.clock(clock);
+        store = "recall-" + UUID.randomUUID().toString().substring(0, 8);
+        return recalls.in(store);
+    }
+
+    @AfterEach
+    void systemClock() {
+        recalls.clock(Clock.systemUTC());
+    }
+
+    @Test
+    void everyChangeIsAJournalRecordInTheStoresOneJournalAndARefusalIsNone() {
+        Recall r = newRecall();
+        stores.store(store).put(dev.engram.entries.Entry.draft(dev.engram.kernel.Scope.of("user"), "style", "Short.",
+                java.util.Map.of()), dev.engram.entries.PutOptions.NONE);
+        r.save(memory("a", new Bank("user", "alice"), "Apollo ships on Friday.", 0.8));
+        r.access("a");
+        r.search(SearchOptions.of("apollo"));
+        r.revise("a", "leo", "checked");
+        r.archive("a", "done");
+        r.unarchive("a");
+        r.save(memory("b", new Bank("user", "alice"), "Apollo slipped.", 0.8));
+        r.supersede("a", "b");
+        assertThrows(Invalid.class, () -> r.save(memory("c", Bank.GLOBAL, " ", 0.5)));
+        assertThrows(Invalid.class, () -> r.supersede("b", "nowhere"));
+        r.delete("b");
+        r.clear();
+        r.clear();
+        List<Change> journal = stores.store(store).journal(0, 100);
+        assertEquals(List.of("entry", "memory.saved", "memory.revised", "memory.archived", "memory.unarchived",
+                "memory.saved", "memory.superseded", "memory.deleted", "memories.cleared"),
+                journal.stream().map(c -> c.note().map(n -> n.kind()).orElse("entry")).toList());
+        for (int i = 0; i < journal.size(); i++) {
+            assertEquals(i + 1, journal.get(i).seq(), "gapless");
+        }
+        assertTrue(journal.get(1).note().get().body().matches(".*\"content\": ?\"Apollo ships on Friday\\.\".*"),
+                journal.get(1).note().get().body());
+        assertTrue(journal.get(8).note().get().body().matches(".*\"count\": ?1\\b.*"),
+                journal.get(8).note().get().body());
+    }
+
+    @Test
+    void aReflectionIsOneRecordPerChangeAndAFailedOneIsNone() {
+        Recall r = newRecall();
+        r.save(memory("f1", ALICE, "one", 0.5));
+        r.save(memory("f2", ALICE, "two", 0.5));
+        String old = reflect(r, ALICE, new Scripted((facts, existing) -> List.of(
+                new Observation("One and two.", 0.6, List.of("f1", "f2"), false, "")))).newIds().get(0);
+        r.save(memory("f3", ALICE, "three", 0.5));
+        r.save(memory("f4", ALICE, "four", 0.5));
+        int before = stores.store(store).journal(0, 100).size();
+        assertThrows(dev.engram.kernel.ReflectionFailed.class, () -> reflect(r, ALICE, new Scripted(
+                (facts, existing) -> List.of(new Observation("Fine.", 0.5, List.of("f3", "f4"), false, ""),
+                        new Observation("Bad.", 0.5, List.of("f3", "ghost"), false, "")))));
+        assertEquals(before, stores.store(store).journal(0, 100).size(), "a failed reflection writes no record");
+        String fresh = reflect(r, ALICE, new Scripted((facts, existing) -> List.of(
+                new Observation("Three and four.", 0.6, List.of("f3", "f4"), false, ""),
+                new Observation("One to four.", 0.7, List.of("f1", "f2", "f3", "f4"), false, old)))).newIds().get(1);
+        List<Change> journal = stores.store(store).journal(0, 100);
+        assertEquals(List.of("memory.saved", "memory.saved", "memory.saved", "memory.saved", "memory.saved",
+                "memory.saved", "memory.saved", "memory.superseded"),
+                journal.stream().map(c -> c.note().map(n -> n.kind()).orElse("entry")).toList());
+        assertEquals(fresh, journal.get(6).note().get().key());
+        assertEquals(old, journal.get(7).note().get().key());
+        assertTrue(journal.get(7).note().get().body().contains("\"superseded_by\": \"" + fresh + "\""),
+                journal.get(7).note().get().body());
+        for (int i = 0; i < journal.size(); i++) {
+            assertEquals(i + 1, journal.get(i).seq(), "gapless");
+        }
+    }
+
+    @Test
+    void concurrentSavesAndDeletesOfOneIdKeepTheCountAndTheJournalInStep() throws Exception {
+        Recall r = newRecall();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                int n = i;
+                done.add(pool.submit(() -> {
+                    if (n % 5 == 4) {
+                        try {
+                            r.delete("same");
+                        } catch (dev.engram.kernel.NotFound gone) {
+                            // a delete that came first
+                        }
+                    } else {
+                        r.save(memory("same", ALICE, "version " + n, 0.5));
+                    }
+                }));
+            }
+            for (var f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        List<Change> journal = stores.store(store).journal(0, 100);
+        for (int i = 0; i < journal.size(); i++) {
+            assertEquals(i + 1, journal.get(i).seq(), "gapless");
+        }
+        long saves = journal.stream().filter(c -> c.note().get().kind().equals("memory.saved")).count();
+        assertEquals(32, saves, "every save landed once");
+        boolean held = journal.get(journal.size() - 1).note().get().kind().equals("memory.saved");
+        assertEquals(held ? 1 : 0, r.list(10, 0).total());
+        try (var c = db.getConnection(); var s = c.prepareStatement(
+                "select memories from store where id = ?")) {
+            s.setString(1, store);
+            try (var rs = s.executeQuery()) {
+                rs.next();
+                assertEquals(held ? 1 : 0, rs.getInt(1), "the store's count is the rows it holds");
+            }
+        }
+    }
+}
