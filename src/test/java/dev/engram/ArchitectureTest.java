@@ -51,6 +51,16 @@ class ArchitectureTest {
                 .check(ENGRAM);
     }
 
+    /** The model adapters serve the cores' ports (summarizer, reflector, embedder): no REST, store or MCP in them. */
+    @Test
+    void theModelAdaptersKnowOnlyTheCores() {
+        noClasses().that().resideInAPackage("dev.engram.llm..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.engram.rest..", "dev.engram.problems..",
+                        "dev.engram.mcp..", "dev.engram.persistence..", "dev.engram.journal..", "dev.engram.*.rest..",
+                        "dev.engram.*.app..", "dev.engram.*.persistence..", "java.sql..", "javax.sql..")
+                .check(ENGRAM);
+    }
+
     @Test
     void noPackageIsInACycle() {
         slices().matching("dev.engram.(**)").should().beFreeOfCycles().check(ENGRAM);
