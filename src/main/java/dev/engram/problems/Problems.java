@@ -46,7 +46,7 @@ public class Problems {
     WriteOutcomes outcomes;
 
     @ServerExceptionMapper
-    public Response memory(EngramException e, HttpServerRequest request, ResourceInfo route) {
+    public Response refusal(EngramException e, HttpServerRequest request, ResourceInfo route) {
         return respond(e, request, route);
     }
 
@@ -111,8 +111,8 @@ public class Problems {
 
     /** What a failure means to the caller. */
     public static Problem problem(Throwable e) {
-        if (e instanceof EngramException m) {
-            return memory(m);
+        if (e instanceof EngramException r) {
+            return refusal(r);
         }
         if (e instanceof WebApplicationException w && w.getCause() instanceof RefusedBody b) {
             return b.problem();
@@ -122,12 +122,6 @@ public class Problems {
         }
         if (e instanceof Denied d) {
             return forbidden(d);
-        }
-        if (e instanceof SummaryFailed f) {
-            return summary(f);
-        }
-        if (e instanceof ContextChanged c) {
-            return Problem.of("context-changed", 409, "Context changed during compaction", c.getMessage());
         }
         if (e instanceof WebApplicationException w && w.getCause() instanceof JacksonException j) {
             return json(j);
@@ -151,7 +145,7 @@ public class Problems {
                 + "error " + id + ". Retry, and report it if it persists.").with("error_id", id);
     }
 
-    private static Problem memory(EngramException e) {
+    private static Problem refusal(EngramException e) {
         if (e instanceof Invalid i) {
             return Problem.of("invalid", 422, "Invalid request", i.getMessage())
                     .with("rule", i.rule()).with("field", i.field());
@@ -178,6 +172,12 @@ public class Problems {
         }
         if (e instanceof ReflectionFailed r) {
             return reflection(r);
+        }
+        if (e instanceof SummaryFailed f) {
+            return summary(f);
+        }
+        if (e instanceof ContextChanged c) {
+            return Problem.of("context-changed", 409, "Context changed during compaction", c.getMessage());
         }
         return Problem.of("not-found", 404, "Not found", ((NotFound) e).getMessage());
     }
@@ -235,7 +235,7 @@ public class Problems {
 
     private static Problem json(JacksonException e) {
         if (e.getCause() instanceof EngramException m) {
-            return memory(m);
+            return refusal(m);
         }
         if (e instanceof JsonMappingException m && !(e instanceof MismatchedInputException)
                 && m.getCause() instanceof JacksonException cause) {
