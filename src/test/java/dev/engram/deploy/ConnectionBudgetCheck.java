@@ -12,21 +12,16 @@ import java.util.Map;
  * A rendered CloudNativePG cluster accepts every connection Engram may open: the most replicas (the autoscaler's
  * maximum, a fixed count, or Knative's max-scale) times each replica's pool, plus {@link #HEADROOM} for the operator,
  * replication and a person with psql, within max_connections. Past it, new replicas fail to connect at the worst time.
+ *
+ * @param defaultPool the pool size a replica has when no manifest sets QUARKUS_DATASOURCE_JDBC_MAX_SIZE
  */
-final class ConnectionBudgetCheck {
+record ConnectionBudgetCheck(int defaultPool) {
 
     /** Connections kept for everything but Engram: superuser slots, replication, the operator's checks, psql. */
     static final int HEADROOM = 10;
 
     /** PostgreSQL's own default, when the cluster sets no max_connections. */
     static final int POSTGRES_DEFAULT = 100;
-
-    private final int defaultPool;
-
-    /** {@code defaultPool}: the pool size a replica has when no manifest sets QUARKUS_DATASOURCE_JDBC_MAX_SIZE. */
-    ConnectionBudgetCheck(int defaultPool) {
-        this.defaultPool = defaultPool;
-    }
 
     List<String> problems(Manifests manifests) {
         List<String> problems = new ArrayList<>();

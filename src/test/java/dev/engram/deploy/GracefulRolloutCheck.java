@@ -9,15 +9,10 @@ import java.util.List;
 /**
  * A stopping pod gets longer than Engram takes to stop (its shutdown delay plus timeout), else it is killed with
  * requests in flight; and a Deployment rolls without ever having fewer ready pods than it asks for.
+ *
+ * @param shutdown how long Engram takes to stop (application.properties' delay plus timeout)
  */
-final class GracefulRolloutCheck {
-
-    private final Duration shutdown;
-
-    /** Engram stops within {@code shutdown} (application.properties' delay plus timeout). */
-    GracefulRolloutCheck(Duration shutdown) {
-        this.shutdown = shutdown;
-    }
+record GracefulRolloutCheck(Duration shutdown) {
 
     List<String> problems(Manifests manifests) {
         List<String> problems = new ArrayList<>();

@@ -8,16 +8,10 @@ import java.util.List;
  * Every container runs Engram's image of this build: the JVM image in a Deployment, the native one in a Knative
  * Service, both tagged with pom.xml's version, so that no overlay drifts to another release.
  */
-final class ImageCheck {
+record ImageCheck(String version) {
 
     static final String JVM = "ghcr.io/engram-dev/engram";
     static final String NATIVE = "ghcr.io/engram-dev/engram-native";
-
-    private final String version;
-
-    ImageCheck(String version) {
-        this.version = version;
-    }
 
     List<String> problems(Manifests manifests) {
         List<String> problems = new ArrayList<>();

@@ -14,15 +14,10 @@ import java.util.Map;
  * port, callers from anywhere: the kubelet's probes among them, which some network plugins see as coming from the
  * node. Out, it admits DNS (UDP and TCP) and PostgreSQL on 5432: to the CloudNativePG cluster's pods when one is
  * rendered, anywhere otherwise.
+ *
+ * @param port the port Engram listens on, which its container names {@code http}
  */
-final class NetworkPolicyCheck {
-
-    private final int port;
-
-    /** Engram listens on {@code port}, which its container names {@code http}. */
-    NetworkPolicyCheck(int port) {
-        this.port = port;
-    }
+record NetworkPolicyCheck(int port) {
 
     List<String> problems(Manifests manifests) {
         List<String> problems = new ArrayList<>();

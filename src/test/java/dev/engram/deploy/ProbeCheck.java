@@ -16,18 +16,13 @@ import java.util.function.Function;
 /**
  * Every Engram container is probed on the health endpoints Engram serves, on the port it listens on, and every
  * Service in front of it sends traffic to that port: a probe on a wrong path or port restarts healthy pods forever.
+ *
+ * @param port the port Engram listens on (application.properties' quarkus.http.port)
  */
-final class ProbeCheck {
+record ProbeCheck(int port) {
 
     /** The probes and the path each must ask: SmallRye Health's started, live and ready endpoints. */
     static final Map<String, String> PATHS = paths();
-
-    private final int port;
-
-    /** Engram listens on {@code port} (application.properties' quarkus.http.port). */
-    ProbeCheck(int port) {
-        this.port = port;
-    }
 
     List<String> problems(Manifests manifests) {
         List<String> problems = new ArrayList<>();
