@@ -1,7 +1,7 @@
 package dev.engram.contexts.app;
 
 import dev.engram.contexts.cache.CachedResult;
-import dev.engram.contexts.persistence.PgContexts;
+import dev.engram.contexts.ContextStore;
 import dev.engram.contexts.tools.ContextTools;
 import dev.engram.tools.ToolResult;
 import io.micrometer.core.instrument.Counter;
@@ -19,11 +19,11 @@ import java.util.Optional;
 @ApplicationScoped
 public class ToolResultReads {
 
-    private final PgContexts contexts;
+    private final ContextStore contexts;
     private final Counter hits;
     private final Counter misses;
 
-    ToolResultReads(PgContexts contexts, MeterRegistry registry) {
+    ToolResultReads(ContextStore contexts, MeterRegistry registry) {
         this.contexts = contexts;
         this.hits = counter(registry, "hit");
         this.misses = counter(registry, "miss");
