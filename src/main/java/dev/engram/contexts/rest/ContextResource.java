@@ -8,16 +8,15 @@ import dev.engram.contexts.app.ContextMetrics;
 import dev.engram.rest.IdempotencyKeys;
 import dev.engram.rest.Params;
 import dev.engram.contexts.app.PromptFormats;
+import dev.engram.contexts.app.ToolResultReads;
 import dev.engram.access.rest.Gate;
 import dev.engram.contexts.CompactionStrategy;
 import dev.engram.contexts.Context;
 import dev.engram.contexts.ContextConfig;
 import dev.engram.contexts.FillCheck;
-import dev.engram.contexts.Step;
 import dev.engram.contexts.tokens.TokenCounter;
 import dev.engram.contexts.messages.VulnerableOutput;
 import dev.engram.kernel.IdempotencyKey;
-import dev.engram.kernel.Invalid;
 import dev.engram.kernel.NotFound;
 import dev.engram.contexts.ContextRules;
 import dev.engram.contexts.ContextStore;
@@ -48,8 +47,7 @@ import java.util.Optional;
  * the store's journal. Like memories, contexts have no scope: reading one takes a grant that reads every scope of
  * the store, changing one a grant that writes every scope. Every change is made at most once under an
  * {@code Idempotency-Key}: a retry is answered with the first answer, status and body, marked
- * {@code Idempotent-Replayed} ({@link IdempotencyKeys#once}, {@link IdempotencyKeys#answer}). Its tool-result cache
- * has routes of its own ({@link ContextToolResultsResource}).
+ * {@code Idempotent-Replayed} ({@link IdempotencyKeys#once}, {@link IdempotencyKeys#answer}).
  */
 @Path("/v1/stores/{store}/contexts/{id}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -60,6 +58,9 @@ public class ContextResource {
 
     @Inject
     Gate gate;
+
+    @Inject
+    ToolResultReads reads;
 
     @Inject
     ContextMemory memory;
@@ -189,14 +190,8 @@ public class ContextResource {
     @Path("interjection")
     public RestResponse<ContextJson.View> consumeInterjection(@HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        return ok(contexts.change(store(), id(), once(key, "DELETE", "/interjection", null), (current, cache) -> {
-            Context c = open(existing(current));
-            if (c.pendingInterjection().isEmpty()) {
-                return Edited.unchanged(view(c));
-            }
-            c.consumePendingInterjection();
-            return new Edited<>(new Held(c.config(), c.state()), "context.interjection_consumed", Map.of(), view(c));
-        }));
+        return ok(contexts.change(store(), id(), once(key, "DELETE", "/interjection", null),
+                ContextWrites.consumeInterjection(contextId, this::open, this::view)));
     }
 
     /**
@@ -215,17 +210,7 @@ public class ContextResource {
         ContextAppends.Options options = ContextAppends.Options.of(prompt, compact);
         List<ContextJson.StepBody> given = ContextWrites.steps(body);
         ContextWrite<ContextAppends.Answer> answer = appends.append(store(), id(), options, key, path("/steps"), body,
-                (current, cache) -> {
-                    Context c = open(existing(current));
-                    int from = c.steps().size();
-                    List<Step> added = ContextWrites.cached(given, from, cache);
-                    added.forEach(c::addStep);
-                    Map<String, Object> record = new LinkedHashMap<>();
-                    record.put("from", from);
-                    record.put("steps", added);
-                    return new Edited<>(new Held(c.config(), c.state()), "context.steps_appended", record,
-                            new ContextJson.Appended(contextId, from, c.steps().size(), c.checkFill(), null, null));
-                }, blocks::show, this::read, blocks::recordShown);
+                ContextWrites.append(contextId, given, this::open), blocks::show, this::read, blocks::recordShown);
         return answer.fold(a -> IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(a.appended()), a.replayed()),
                 IdempotencyKeys::replay);
     }
@@ -238,13 +223,8 @@ public class ContextResource {
             @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         List<ContextJson.StepBody> given = ContextWrites.steps(body);
-        return ok(contexts.change(store(), id(), once(key, "PUT", "/steps", body), (current, cache) -> {
-            Context c = open(existing(current));
-            List<Step> seeded = ContextWrites.cached(given, 0, cache);
-            c.seedSteps(seeded);
-            return new Edited<>(new Held(c.config(), c.state()), "context.steps_replaced", Map.of("steps", seeded),
-                    view(c));
-        }));
+        return ok(contexts.change(store(), id(), once(key, "PUT", "/steps", body),
+                ContextWrites.replace(contextId, given, this::open, this::view)));
     }
 
     @GET
@@ -283,16 +263,8 @@ public class ContextResource {
     public RestResponse<FillCheck> tokenCount(ContextJson.TokenCount body,
             @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        if (required(body).inputTokens() == null) {
-            throw new Invalid("input-tokens-missing", "input_tokens", "Send input_tokens, the input token count "
-                    + "the provider reported for the last prompt.");
-        }
-        return ok(contexts.change(store(), id(), once(key, "POST", "/token-count", body), (current, cache) -> {
-            Context c = open(existing(current));
-            c.correctTokenCount(body.inputTokens());
-            return new Edited<>(new Held(c.config(), c.state()), "context.token_count_corrected",
-                    Map.of("input_tokens", body.inputTokens()), c.checkFill());
-        }));
+        ContextStore.Edit<FillCheck> correct = ContextWrites.correctTokenCount(contextId, body, this::open);
+        return ok(contexts.change(store(), id(), once(key, "POST", "/token-count", body), correct));
     }
 
     /**
@@ -312,6 +284,29 @@ public class ContextResource {
     public Map<String, List<VulnerableOutput>> vulnerableOutputs() {
         readable();
         return Map.of("outputs", read().vulnerableOutputs());
+    }
+
+    /** Keeps a tool output in the context's cache and answers its short and full hash. */
+    @POST
+    @Path("tool-results")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public RestResponse<ContextJson.Cached> cacheToolResult(ContextJson.ToolResult body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
+        writable();
+        ContextStore.Edit<ContextJson.Cached> cache = ContextWrites.cache(contextId, body);
+        return ok(contexts.change(store(), id(), once(key, "POST", "/tool-results", body), cache));
+    }
+
+    /**
+     * A window of a cached tool output: lines {@code start_line} (1) to {@code start_line + num_lines - 1} (500 at
+     * most), or only {@code line}; the hash may be the short hash, the full hash or a prefix naming one result.
+     */
+    @GET
+    @Path("tool-results/{hash}")
+    public ToolResultReads.Read toolResult(@PathParam("hash") String hash, @QueryParam("start_line") String startLine,
+            @QueryParam("num_lines") String numLines, @QueryParam("line") String line) {
+        readable();
+        return reads.window(store(), id(), hash, startLine, numLines, line);
     }
 
     // ------------------------------------------------------------------------------------------------- helpers
