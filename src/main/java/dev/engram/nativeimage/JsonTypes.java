@@ -7,7 +7,7 @@ import dev.engram.entries.rest.ChangeJson;
 import dev.engram.contexts.rest.CompactResource;
 import dev.engram.contexts.app.ContextCompactions;
 import dev.engram.contexts.app.ContextJson;
-import dev.engram.contexts.rest.ContextResource;
+import dev.engram.contexts.app.ToolResultReads;
 import dev.engram.entries.rest.EntryJson;
 import dev.engram.entries.rest.ManifestJson;
 import dev.engram.entries.rest.ManifestResource;
@@ -56,7 +56,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     ContextJson.Mutation.class, ContextJson.Pruning.class, ContextJson.Reasoning.class, ContextJson.StepBody.class,
     ContextJson.Steps.class, ContextJson.Strategy.class, ContextJson.Task.class, ContextJson.Text.class,
     ContextJson.Thresholds.class, ContextJson.TokenCount.class, ContextJson.ToolResult.class, ContextJson.View.class,
-    ContextResource.Read.class,
+    ToolResultReads.Read.class,
     EntryJson.class,
     ManifestJson.class, ManifestJson.Item.class,
     ManifestResource.ApplyBody.class, ManifestResource.FoldBody.class, ManifestResource.FoldReply.class,

@@ -8,17 +8,16 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.engram.entries.Hash;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.entries.PutOptions;
-import dev.engram.contexts.persistence.PgContexts;
+import dev.engram.contexts.ContextStore;
+import dev.engram.contexts.ContextWrite;
 import jakarta.enterprise.context.ApplicationScoped;
 import dev.engram.access.rest.Gate;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
 import org.jboss.resteasy.reactive.RestResponse;
-import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
  * Reads a write's {@code Idempotency-Key} header into an {@link IdempotencyKey} of the {@link Caller}, with the
@@ -66,9 +65,9 @@ public class IdempotencyKeys {
      * A context change made at most once under the key in {@code header}, if one was sent: its answer is recorded
      * with the key as {@code status} (of the answer) and the body as this API writes it, to be replayed as it was.
      */
-    public <T> Optional<PgContexts.Once<T>> once(String header, String method, String path, Object body,
+    public <T> Optional<ContextStore.Once<T>> once(String header, String method, String path, Object body,
             ToIntFunction<T> status, java.util.function.Function<T, Object> answer) {
-        return read(header, method, path, body).map(k -> new PgContexts.Once<>(k, t -> {
+        return read(header, method, path, body).map(k -> new ContextStore.Once<>(k, t -> {
             Object shown = answer.apply(t);
             try {
                 return status.applyAsInt(t) + " " + (shown == null ? "" : json.mapper().writeValueAsString(shown));
@@ -78,15 +77,29 @@ public class IdempotencyKeys {
         }));
     }
 
+    /**
+     * What a context change under {@link #once} answers: its answer with {@code status} when it landed (no body for a
+     * null answer), its first answer as recorded, marked replayed, when it is a retry ({@link #replay}).
+     */
+    public <T> RestResponse<T> answer(ContextWrite<T> write, int status) {
+        return write.fold(a -> {
+            RestResponse.ResponseBuilder<T> r = RestResponse.ResponseBuilder.create(status);
+            return (a == null ? r : r.entity(a)).build();
+        }, IdempotencyKeys::replay);
+    }
+
     /** The first answer of a context change under its key, as {@link #once} recorded it, marked replayed. */
-    @ServerExceptionMapper
-    public Response replayed(PgContexts.Replayed replayed) {
-        String reply = replayed.reply();
+    @SuppressWarnings("unchecked")
+    public static <T> RestResponse<T> replay(String reply) {
         int space = reply.indexOf(' ');
         String body = reply.substring(space + 1);
-        Response.ResponseBuilder r = Response.status(Integer.parseInt(reply.substring(0, space)))
-                .header(REPLAYED, "true");
-        return (body.isEmpty() ? r : r.type(MediaType.APPLICATION_JSON + ";charset=UTF-8").entity(body)).build();
+        RestResponse.ResponseBuilder<Object> r = RestResponse.ResponseBuilder.create(
+                Integer.parseInt(reply.substring(0, space)));
+        r.header(REPLAYED, "true");
+        if (!body.isEmpty()) {
+            r.type(MediaType.APPLICATION_JSON + ";charset=UTF-8").entity(body);
+        }
+        return (RestResponse<T>) (RestResponse<?>) r.build();
     }
 
     /** {@code answer}, marked as the first answer replayed when it is one. */

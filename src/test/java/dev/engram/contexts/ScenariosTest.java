@@ -1,10 +1,15 @@
 package dev.engram.contexts;
 
-/** The SPEC's scenarios on a context kept in memory: the keeper hands back the same object. */
+/**
+ * The SPEC's scenarios on contexts kept in memory: after every change the context is kept in an
+ * {@link InMemoryContexts} through the port and reopened from what it holds.
+ */
 class ScenariosTest extends ScenarioContract {
+
+    private final InMemoryContexts contexts = new InMemoryContexts();
 
     @Override
     protected Keeper newKeeper() {
-        return (context, reopen) -> context;
+        return StoreKeepers.in(contexts, "scenarios");
     }
 }

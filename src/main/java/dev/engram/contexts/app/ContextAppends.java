@@ -11,7 +11,8 @@ import dev.engram.kernel.SummaryFailed;
 import dev.engram.entries.Hash;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.Limited;
-import dev.engram.contexts.persistence.PgContexts;
+import dev.engram.contexts.ContextStore;
+import dev.engram.contexts.ContextWrite;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Optional;
@@ -38,7 +39,7 @@ public class ContextAppends {
     static final int PENDING = 102;
 
     @Inject
-    PgContexts contexts;
+    ContextStore contexts;
 
     @Inject
     ContextCompactions compactions;
@@ -87,27 +88,28 @@ public class ContextAppends {
      * Appends with {@code append} to context {@code id} of {@code store} as {@code options} ask, at most once under
      * {@code key} for the request {@code method path} with {@code body}; {@code show} shows a context opened its
      * memory block, {@code read} reads the context as it is now, {@code recordShown} records the block a prompt
-     * showed.
+     * showed. A retry of a request that was done is {@link ContextWrite.Replayed} with its recorded answer.
      */
-    public Answer append(String store, String id, Options options, String key, String path, Object body,
-            PgContexts.Edit<ContextJson.Appended> append, Consumer<Context> show, Supplier<Context> read,
-            Runnable recordShown) {
+    public ContextWrite<Answer> append(String store, String id, Options options, String key, String path,
+            Object body, ContextStore.Edit<ContextJson.Appended> append, Consumer<Context> show,
+            Supplier<Context> read, Runnable recordShown) {
         String request = path + options.query();
-        Optional<PgContexts.Once<ContextJson.Appended>> first = keys.once(key, "POST", request, body,
+        Optional<ContextStore.Once<ContextJson.Appended>> first = keys.once(key, "POST", request, body,
                 a -> more(options, a) ? PENDING : 200, a -> a);
+        ContextWrite<ContextJson.Appended> write = contexts.append(store, id, first, append);
         ContextJson.Appended appended;
         boolean replayed = false;
-        try {
-            appended = contexts.append(store, id, first, append);
-        } catch (PgContexts.Replayed r) {
+        if (write instanceof ContextWrite.Replayed<ContextJson.Appended> r) {
             if (!r.reply().startsWith(PENDING + " ")) {
-                throw r;
+                return new ContextWrite.Replayed<>(r.reply());
             }
             appended = parse(r.reply().substring(r.reply().indexOf(' ') + 1), ContextJson.Appended.class);
             replayed = true;
+        } else {
+            appended = write.landed();
         }
         if (!more(options, appended)) {
-            return new Answer(appended, replayed);
+            return new ContextWrite.Landed<>(new Answer(appended, replayed));
         }
         Object compaction = null;
         if (due(options, appended)) {
@@ -126,7 +128,7 @@ public class ContextAppends {
         ContextJson.Appended done = appended.completed(fill, compaction, prompt);
         keys.once(key, "POST", request, body, a -> 200, a -> a)
                 .ifPresent(once -> contexts.answered(store, once, done));
-        return new Answer(done, replayed);
+        return new ContextWrite.Landed<>(new Answer(done, replayed));
     }
 
     /** Whether the answer of {@code appended} needs more than the append: a prompt, or a compaction due. */
@@ -146,9 +148,8 @@ public class ContextAppends {
     private Object compact(String store, String id, Consumer<Context> show, String key, String path) {
         try {
             return compactions.compact(store, id, show, key == null ? null : compactionKey(key),
-                    path.substring(0, path.length() - "/steps".length()) + "/compact");
-        } catch (PgContexts.Replayed r) {
-            return parse(r.reply().substring(r.reply().indexOf(' ') + 1), Object.class);
+                    path.substring(0, path.length() - "/steps".length()) + "/compact")
+                    .<Object>fold(c -> c, reply -> parse(reply.substring(reply.indexOf(' ') + 1), Object.class));
         } catch (ContextChanged | Limited | SummaryFailed e) {
             return new ContextJson.CompactionRefused(false, Problems.problem(e).body(null));
         }

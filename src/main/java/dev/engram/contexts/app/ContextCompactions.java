@@ -13,9 +13,10 @@ import dev.engram.contexts.tokens.TokenCounter;
 import dev.engram.llm.Summarizations;
 import dev.engram.llm.Summarizers;
 import dev.engram.kernel.NotFound;
-import dev.engram.contexts.persistence.PgContexts;
-import dev.engram.contexts.persistence.PgContexts.Edited;
-import dev.engram.contexts.persistence.PgContexts.Held;
+import dev.engram.contexts.ContextStore;
+import dev.engram.contexts.ContextStore.Edited;
+import dev.engram.contexts.ContextStore.Held;
+import dev.engram.contexts.ContextWrite;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
@@ -62,7 +63,7 @@ public class ContextCompactions {
             + "(ENGRAM_CONTEXT_SUMMARIZER_MODEL); the summarized steps hold the reference's fallback texts";
 
     @Inject
-    PgContexts contexts;
+    ContextStore contexts;
 
     @Inject
     Summarizers summarizers;
@@ -79,10 +80,11 @@ public class ContextCompactions {
     /**
      * Compacts context {@code id} of {@code store} with its strategy and the summarizer the strategy chooses; each
      * context it opens is first given to {@code show} (which shows it its memory block, so the fill counts it); at
-     * most once under the Idempotency-Key {@code key} (null: none) of the request to {@code path}.
+     * most once under the Idempotency-Key {@code key} (null: none) of the request to {@code path}: a retry is
+     * {@link ContextWrite.Replayed}.
      */
-    public Compacted compact(String store, String id, Consumer<Context> show, String key, String path) {
-        Optional<PgContexts.Once<Landed>> once = keys.once(key, "POST", path, null, landed -> 200, Landed::answer);
+    public ContextWrite<Compacted> compact(String store, String id, Consumer<Context> show, String key, String path) {
+        Optional<ContextStore.Once<Landed>> once = keys.once(key, "POST", path, null, landed -> 200, Landed::answer);
         Held seen = contexts.get(store, id);
         Optional<Summarizer> model = model(seen.config().strategy());
         if (model.isEmpty()) {
@@ -97,7 +99,7 @@ public class ContextCompactions {
         }
         if (seen.state().steps().isEmpty() && once.isEmpty()) {
             double fill = open(seen, null, show).checkFill().percent();
-            return new Compacted(false, fill, fill);
+            return new ContextWrite.Landed<>(new Compacted(false, fill, fill));
         }
         String name = summarizers.modelName(seen.config().strategy().summarizer());
         try (Summarizations.Run run = summarizations.start(model.get())) {
@@ -137,11 +139,13 @@ public class ContextCompactions {
     private record Landed(Compacted answer, String strategy, boolean summarized) {
     }
 
-    private Compacted counted(Landed landed) {
-        if (landed.answer().compacted()) {
-            metrics.compacted(landed.strategy(), landed.summarized());
-        }
-        return landed.answer();
+    private ContextWrite<Compacted> counted(ContextWrite<Landed> write) {
+        return write.fold(landed -> {
+            if (landed.answer().compacted()) {
+                metrics.compacted(landed.strategy(), landed.summarized());
+            }
+            return new ContextWrite.Landed<>(landed.answer());
+        }, ContextWrite.Replayed::new);
     }
 
     /** Lands {@code prepared} on {@code c} with its journal record; nothing changes when there was nothing to do. */

@@ -13,7 +13,7 @@ import dev.engram.entries.render.Render;
 import dev.engram.entries.render.RenderOptions;
 import dev.engram.entries.render.Rendered;
 import dev.engram.entries.render.SessionManifests;
-import dev.engram.contexts.persistence.PgContexts;
+import dev.engram.contexts.ContextStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.HashMap;
@@ -39,7 +39,7 @@ public class ContextMemory {
     SessionManifests sessions;
 
     @Inject
-    PgContexts contexts;
+    ContextStore contexts;
 
     @Inject
     EngramConfig config;

@@ -5,15 +5,14 @@ import dev.engram.journal.persistence.JournalNotes;
 import dev.engram.entries.persistence.KeySeen;
 import dev.engram.persistence.StoreUnavailable;
 import dev.engram.contexts.ContextConfig;
+import dev.engram.contexts.ContextRules;
+import dev.engram.contexts.ContextStore;
+import dev.engram.contexts.ContextWrite;
 import dev.engram.contexts.ContextState;
 import dev.engram.contexts.Step;
 import dev.engram.contexts.cache.CachedResult;
-import dev.engram.contexts.cache.ToolResultCache;
-import dev.engram.entries.EntryRules;
 import dev.engram.kernel.IdempotencyKey;
-import dev.engram.kernel.Invalid;
 import dev.engram.kernel.KeyReused;
-import dev.engram.kernel.Limited;
 import dev.engram.kernel.NotFound;
 import dev.engram.ops.EngramConfig;
 import dev.engram.contexts.persistence.ContextRecords.StoredState;
@@ -35,7 +34,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
@@ -44,14 +42,11 @@ import org.jboss.logging.Logger;
  * update and its steps, changes it, writes its row and only the steps that changed, and appends the journal record;
  * a refused change rolls back whole, seq included. A change under an {@link IdempotencyKey} ({@link Once}) first takes
  * the key's lock ({@code engram_key_seen}, migration V5, as entries and memory saves do, so the locks are always
- * taken key first, store second): a key seen before is {@link Replayed} with nothing written; otherwise the key is
- * recorded with the change's seq and the answer to replay, in the change's transaction.
+ * taken key first, store second): a key seen before is {@link ContextWrite.Replayed} with nothing written;
+ * otherwise the key is recorded with the change's seq and the answer to replay, in the change's transaction.
  */
 @ApplicationScoped
-public class PgContexts {
-
-    /** The most steps one context holds; a change that would hold more is refused. */
-    public static final int MAX_STEPS = 10_000;
+public class PgContexts implements ContextStore {
 
     private static final Logger LOG = Logger.getLogger(PgContexts.class);
 
@@ -67,56 +62,9 @@ public class PgContexts {
     @Inject
     Event<JournalAppended> appended;
 
-    /** A context as stored: its configuration and what it holds. */
-    public record Held(ContextConfig config, ContextState state) {
-    }
-
-    /**
-     * What an edit made: the context after it (null: deleted), the journal record's kind and members (the context's
-     * id is added), and what to answer. A null kind means nothing changed: no seq is taken, no record written.
-     */
-    public record Edited<T>(Held after, String kind, Map<String, Object> record, T answer) {
-
-        /** Nothing changed; answer {@code answer}. */
-        public static <T> Edited<T> unchanged(T answer) {
-            return new Edited<>(null, null, Map.of(), answer);
-        }
-    }
-
-    /** One change of a context: from what is stored (empty when there is no such context) and its cache. */
-    @FunctionalInterface
-    public interface Edit<T> {
-        Edited<T> apply(Optional<Held> current, ToolResultCache cache);
-    }
-
-    /**
-     * A change made at most once under {@code key}: {@code reply} renders its answer as a retry is to get it, recorded
-     * with the key.
-     */
-    public record Once<T>(IdempotencyKey key, Function<T, String> reply) {
-    }
-
-    /**
-     * Not a failure: a change under a key that changed before with the same request. Nothing was written;
-     * {@link #reply} is the first answer as {@link Once#reply} rendered it.
-     */
-    public static final class Replayed extends RuntimeException {
-
-        private final String reply;
-
-        Replayed(String reply) {
-            super(null, null, false, false);
-            this.reply = reply;
-        }
-
-        public String reply() {
-            return reply;
-        }
-    }
-
-    /** Context {@code id} of {@code store}, or {@link NotFound}. */
+    @Override
     public Held get(String store, String id) {
-        EntryRules.checkStoreId(store);
+        ContextRules.checkStore(store);
         try (Connection c = dataSource.getConnection()) {
             return read(c, store, id, false, true).map(Loaded::held).orElseThrow(() -> NotFound.context(id));
         } catch (SQLException e) {
@@ -124,13 +72,9 @@ public class PgContexts {
         }
     }
 
-    /**
-     * The memory block's settings of context {@code id} of {@code store}, read alone (no lock, not the state), so that
-     * a change can render the block before its transaction; {@link ContextConfig.Memory#NONE} when there is no such
-     * context or it shows no block.
-     */
+    @Override
     public ContextConfig.Memory memory(String store, String id) {
-        EntryRules.checkStoreId(store);
+        ContextRules.checkStore(store);
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
                 "select config->'memory' from context where store_id = ? and id = ?")) {
             s.setString(1, store);
@@ -143,38 +87,24 @@ public class PgContexts {
         }
     }
 
-    /** Runs {@code edit} on context {@code id} of {@code store} under the store's lock, and journals it. */
-    public <T> T change(String store, String id, Edit<T> edit) {
-        return change(store, id, Optional.empty(), edit);
-    }
-
-    /** As {@link #change(String, String, Edit)}, at most once under the key of {@code once}, if any. */
-    public <T> T change(String store, String id, Optional<Once<T>> once, Edit<T> edit) {
+    @Override
+    public <T> ContextWrite<T> change(String store, String id, Optional<Once<T>> once, Edit<T> edit) {
         return change(store, id, true, once, edit);
     }
 
     /**
-     * Runs {@code edit}, which only appends steps, without reading the steps the context holds: the steps it is given
-     * are as many stand-ins, which the edit must keep, first and unchanged, and never read. The cost of an append so
-     * does not grow with the context. A context whose state predates V12 is read whole.
+     * The steps the edit is given are as many stand-ins, which it must keep, first and unchanged, and never read: the
+     * cost of an append so does not grow with the context. A context whose state predates V12 is read whole.
      */
-    public <T> T append(String store, String id, Edit<T> edit) {
-        return append(store, id, Optional.empty(), edit);
-    }
-
-    /** As {@link #append(String, String, Edit)}, at most once under the key of {@code once}, if any. */
-    public <T> T append(String store, String id, Optional<Once<T>> once, Edit<T> edit) {
+    @Override
+    public <T> ContextWrite<T> append(String store, String id, Optional<Once<T>> once, Edit<T> edit) {
         return change(store, id, false, once, (current, cache) -> {
             Edited<T> done = edit.apply(current, cache);
             if (current.isPresent() && done.after() != null) {
                 List<Step> before = current.get().state().steps();
                 List<Step> after = done.after().state().steps();
-                boolean appended = after.size() >= before.size()
-                        && after.subList(before.size(), after.size()).stream().noneMatch(s -> s == UNREAD);
-                for (int i = 0; appended && i < before.size(); i++) {
-                    appended = after.get(i) == before.get(i);
-                }
-                if (!appended) {
+                ContextRules.checkAppended(before, after);
+                if (after.subList(before.size(), after.size()).stream().anyMatch(s -> s == UNREAD)) {
                     throw new IllegalStateException("An append changed the steps it was given; use change()");
                 }
             }
@@ -183,11 +113,12 @@ public class PgContexts {
     }
 
     /**
-     * The change: under a key, the key's lock and its first answer ({@link Replayed}) or a savepoint, so that a change
-     * that changes nothing still records its key (with seq 0, no record) and takes no seq.
+     * The change: under a key, the key's lock and its first answer ({@link ContextWrite.Replayed}) or a savepoint, so
+     * that a change that changes nothing still records its key (with seq 0, no record) and takes no seq.
      */
-    private <T> T change(String store, String id, boolean readSteps, Optional<Once<T>> once, Edit<T> edit) {
-        EntryRules.checkStoreId(store);
+    private <T> ContextWrite<T> change(String store, String id, boolean readSteps, Optional<Once<T>> once,
+            Edit<T> edit) {
+        ContextRules.checkStore(store);
         long seq;
         Edited<T> done;
         try (Connection c = dataSource.getConnection()) {
@@ -197,7 +128,8 @@ public class PgContexts {
                 if (once.isPresent()) {
                     Optional<String> first = KeySeen.lock(c, store, once.get().key()).map(KeySeen::reply);
                     if (first.isPresent()) {
-                        throw new Replayed(first.get());
+                        c.rollback();
+                        return new ContextWrite.Replayed<>(first.get());
                     }
                     unseen = c.setSavepoint();
                 }
@@ -213,15 +145,14 @@ public class PgContexts {
                     } else {
                         c.rollback();
                     }
-                    return done.answer();
+                    return new ContextWrite.Landed<>(done.answer());
                 }
                 Map<String, Object> record = new LinkedHashMap<>();
                 record.put("id", id);
                 record.putAll(done.record());
                 String json = ContextRecords.json(record);
                 if (json.contains("\\u0000")) {
-                    throw new Invalid("text-nul", "", "A text holds the character NUL, which Engram cannot keep; "
-                            + "only a system prompt's cache breaks may hold it.");
+                    throw ContextRules.recordNul();
                 }
                 if (done.after() == null) {
                     exec(c, "delete from context where store_id = ? and id = ?", store, id);
@@ -249,7 +180,7 @@ public class PgContexts {
             LOG.warnf("Context change %s/%d committed, but telling its followers failed: %s", store, seq,
                     e.toString());
         }
-        return done.answer();
+        return new ContextWrite.Landed<>(done.answer());
     }
 
     /** Records the key of {@code once} with the change's {@code seq} (0: it wrote nothing) and its answer. */
@@ -259,14 +190,9 @@ public class PgContexts {
                 store, key.caller(), key.key(), key.fingerprint(), seq, once.reply().apply(answer));
     }
 
-    /**
-     * Replaces the answer recorded under the key of {@code once} with {@code answer}, as {@code once} renders it: a
-     * request that recorded its key with a change and then did more (an append that compacted and built the prompt)
-     * records what it answered in the end, for a retry to get. Nothing changes when the key is not recorded (it
-     * expired) or was recorded for another request.
-     */
+    @Override
     public <T> void answered(String store, Once<T> once, T answer) {
-        EntryRules.checkStoreId(store);
+        ContextRules.checkStore(store);
         IdempotencyKey key = once.key();
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
@@ -278,9 +204,9 @@ public class PgContexts {
         }
     }
 
-    /** The cached tool result {@code hash} (short, full or a unique prefix) names in context {@code id}. */
+    @Override
     public Optional<CachedResult> toolResult(String store, String id, String hash) {
-        EntryRules.checkStoreId(store);
+        ContextRules.checkStore(store);
         try (Connection c = dataSource.getConnection()) {
             if (!exists(c, store, id)) {
                 throw NotFound.context(id);
@@ -304,11 +230,7 @@ public class PgContexts {
     private void write(Connection c, String store, String id, Held held, Optional<Loaded> before, long seq,
             String kind, String record) throws SQLException {
         List<Step> steps = held.state().steps();
-        if (steps.size() > MAX_STEPS) {
-            throw new Limited(Limited.Kind.QUOTA, "context-steps", MAX_STEPS, 0, "Context " + id + " would hold "
-                    + steps.size() + " steps; it holds at most " + MAX_STEPS + ". Compact it and replace its steps "
-                    + "(PUT .../steps) with fewer, or start a new context.");
-        }
+        ContextRules.checkSteps(id, steps.size());
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
         String config = ContextRecords.json(held.config());
         String state = ContextRecords.stateWithoutSteps(held.state());

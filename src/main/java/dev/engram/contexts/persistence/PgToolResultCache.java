@@ -1,9 +1,9 @@
 package dev.engram.contexts.persistence;
 
 import dev.engram.persistence.StoreUnavailable;
+import dev.engram.contexts.ContextRules;
 import dev.engram.contexts.cache.CachedResult;
 import dev.engram.contexts.cache.ToolResultCache;
-import dev.engram.kernel.Invalid;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -39,10 +39,7 @@ final class PgToolResultCache implements ToolResultCache {
     }
 
     private String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
-        if ((content != null && content.indexOf('\0') >= 0) || (path != null && path.indexOf('\0') >= 0)) {
-            throw new Invalid("text-nul", "content", "A tool result holds the character NUL, which Engram cannot "
-                    + "keep; cache its text without it (escape or drop binary bytes).");
-        }
+        ContextRules.checkToolResult(content, path);
         try {
             Optional<String> known = one("select short_hash from tool_result where store_id = ? and context_id = ? "
                     + "and hash = ?", full);

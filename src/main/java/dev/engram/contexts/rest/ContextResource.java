@@ -14,19 +14,17 @@ import dev.engram.contexts.CompactionStrategy;
 import dev.engram.contexts.Context;
 import dev.engram.contexts.ContextConfig;
 import dev.engram.contexts.FillCheck;
-import dev.engram.contexts.Step;
 import dev.engram.contexts.tokens.TokenCounter;
 import dev.engram.contexts.messages.VulnerableOutput;
-import dev.engram.contexts.cache.CachedResult;
-import dev.engram.contexts.cache.ToolResultCache;
-import dev.engram.contexts.cache.ToolResultRead;
 import dev.engram.kernel.IdempotencyKey;
-import dev.engram.kernel.Invalid;
 import dev.engram.kernel.NotFound;
-import dev.engram.memories.MemoryRules;
-import dev.engram.contexts.persistence.PgContexts;
-import dev.engram.contexts.persistence.PgContexts.Edited;
-import dev.engram.contexts.persistence.PgContexts.Held;
+import dev.engram.contexts.ContextRules;
+import dev.engram.contexts.ContextStore;
+import dev.engram.contexts.ContextStore.Edited;
+import dev.engram.contexts.ContextStore.Held;
+import dev.engram.contexts.ContextWrite;
+import dev.engram.contexts.app.ContextWrites;
+import org.jboss.resteasy.reactive.RestResponse;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -39,26 +37,24 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * A store's contexts (seed 004): one agent run's working memory each, kept in PostgreSQL, every change a record of
  * the store's journal. Like memories, contexts have no scope: reading one takes a grant that reads every scope of
  * the store, changing one a grant that writes every scope. Every change is made at most once under an
  * {@code Idempotency-Key}: a retry is answered with the first answer, status and body, marked
- * {@code Idempotent-Replayed} ({@link IdempotencyKeys#once}).
+ * {@code Idempotent-Replayed} ({@link IdempotencyKeys#once}, {@link IdempotencyKeys#answer}).
  */
 @Path("/v1/stores/{store}/contexts/{id}")
 @Produces(MediaType.APPLICATION_JSON)
 public class ContextResource {
 
     @Inject
-    PgContexts contexts;
+    ContextStore contexts;
 
     @Inject
     Gate gate;
@@ -99,7 +95,7 @@ public class ContextResource {
         ContextConfig config = required(body).toConfig();
         blocks.configure(config.memory());
         boolean[] created = {false};
-        ContextJson.View view = contexts.change(store(), id(), keys.once(key, "PUT", path(""), body,
+        ContextWrite<ContextJson.View> write = contexts.change(store(), id(), keys.once(key, "PUT", path(""), body,
                 v -> created[0] ? 201 : 200, v -> v), (current, cache) -> {
             created[0] = current.isEmpty();
             Context c = current.map(h -> open(config, h))
@@ -109,8 +105,7 @@ public class ContextResource {
             record.put("config", config);
             return new Edited<>(new Held(config, c.state()), "context.configured", record, view(c));
         });
-        return RestResponse.ResponseBuilder.create(created[0] ? RestResponse.Status.CREATED : RestResponse.Status.OK,
-                view).build();
+        return keys.answer(write, created[0] ? 201 : 200);
     }
 
     @GET
@@ -123,18 +118,18 @@ public class ContextResource {
     @DELETE
     public RestResponse<Void> delete(@HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        contexts.change(store(), id(), keys.<Void>once(key, "DELETE", path(""), null, v -> 204, v -> null),
-                (current, cache) -> {
+        return keys.answer(contexts.change(store(), id(), keys.<Void>once(key, "DELETE", path(""), null, v -> 204,
+                v -> null), (current, cache) -> {
             existing(current);
             return new Edited<>(null, "context.deleted", Map.of(), null);
-        });
-        return RestResponse.noContent();
+        }), 204);
     }
 
     @PUT
     @Path("system-prompt")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View systemPrompt(ContextJson.Text body, @HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<ContextJson.View> systemPrompt(ContextJson.Text body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         String text = text(required(body).text());
         return edit(once(key, "PUT", "/system-prompt", body), "context.system_prompt_set", Map.of("parts",
@@ -145,7 +140,8 @@ public class ContextResource {
     @PUT
     @Path("plan")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View plan(ContextJson.Text body, @HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<ContextJson.View> plan(ContextJson.Text body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         String text = text(required(body).text());
         return edit(once(key, "PUT", "/plan", body), "context.plan_set", Map.of("text", text),
@@ -155,7 +151,8 @@ public class ContextResource {
     @PUT
     @Path("task")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View task(ContextJson.Task body, @HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<ContextJson.View> task(ContextJson.Task body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         String text = text(required(body).text());
         var content = body.toBlocks();
@@ -166,7 +163,7 @@ public class ContextResource {
     @PUT
     @Path("prior-conversation")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View priorConversation(ContextJson.Messages body,
+    public RestResponse<ContextJson.View> priorConversation(ContextJson.Messages body,
             @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         var messages = required(body).messages() == null ? List.<dev.engram.contexts.messages.Message>of()
@@ -180,7 +177,8 @@ public class ContextResource {
     @PUT
     @Path("interjection")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View interjection(ContextJson.Text body, @HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<ContextJson.View> interjection(ContextJson.Text body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
         String text = text(required(body).text());
         return edit(once(key, "PUT", "/interjection", body), "context.interjection_set", Map.of("text", text),
@@ -190,16 +188,10 @@ public class ContextResource {
     /** Consumes the pending interjection once a model has seen it; nothing is journaled when none is pending. */
     @DELETE
     @Path("interjection")
-    public ContextJson.View consumeInterjection(@HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<ContextJson.View> consumeInterjection(@HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        return contexts.change(store(), id(), once(key, "DELETE", "/interjection", null), (current, cache) -> {
-            Context c = open(existing(current));
-            if (c.pendingInterjection().isEmpty()) {
-                return Edited.unchanged(view(c));
-            }
-            c.consumePendingInterjection();
-            return new Edited<>(new Held(c.config(), c.state()), "context.interjection_consumed", Map.of(), view(c));
-        });
+        return ok(contexts.change(store(), id(), once(key, "DELETE", "/interjection", null),
+                ContextWrites.consumeInterjection(contextId, this::open, this::view)));
     }
 
     /**
@@ -216,36 +208,23 @@ public class ContextResource {
             @QueryParam("compact") String compact) {
         writable();
         ContextAppends.Options options = ContextAppends.Options.of(prompt, compact);
-        List<ContextJson.StepBody> given = steps(body);
-        ContextAppends.Answer answer = appends.append(store(), id(), options, key, path("/steps"), body,
-                (current, cache) -> {
-                    Context c = open(existing(current));
-                    int from = c.steps().size();
-                    List<Step> added = cached(given, from, cache);
-                    added.forEach(c::addStep);
-                    Map<String, Object> record = new LinkedHashMap<>();
-                    record.put("from", from);
-                    record.put("steps", added);
-                    return new Edited<>(new Held(c.config(), c.state()), "context.steps_appended", record,
-                            new ContextJson.Appended(contextId, from, c.steps().size(), c.checkFill(), null, null));
-                }, blocks::show, this::read, blocks::recordShown);
-        return IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(answer.appended()), answer.replayed());
+        List<ContextJson.StepBody> given = ContextWrites.steps(body);
+        ContextWrite<ContextAppends.Answer> answer = appends.append(store(), id(), options, key, path("/steps"), body,
+                ContextWrites.append(contextId, given, this::open), blocks::show, this::read, blocks::recordShown);
+        return answer.fold(a -> IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(a.appended()), a.replayed()),
+                IdempotencyKeys::replay);
     }
 
     /** Replaces every step (a checkpoint resumed): the compacted prefix goes, the estimate is recounted. */
     @PUT
     @Path("steps")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.View replaceSteps(ContextJson.Steps body, @HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<ContextJson.View> replaceSteps(ContextJson.Steps body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        List<ContextJson.StepBody> given = steps(body);
-        return contexts.change(store(), id(), once(key, "PUT", "/steps", body), (current, cache) -> {
-            Context c = open(existing(current));
-            List<Step> seeded = cached(given, 0, cache);
-            c.seedSteps(seeded);
-            return new Edited<>(new Held(c.config(), c.state()), "context.steps_replaced", Map.of("steps", seeded),
-                    view(c));
-        });
+        List<ContextJson.StepBody> given = ContextWrites.steps(body);
+        return ok(contexts.change(store(), id(), once(key, "PUT", "/steps", body),
+                ContextWrites.replace(contextId, given, this::open, this::view)));
     }
 
     @GET
@@ -281,18 +260,11 @@ public class ContextResource {
     @POST
     @Path("token-count")
     @Consumes(MediaType.APPLICATION_JSON)
-    public FillCheck tokenCount(ContextJson.TokenCount body, @HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<FillCheck> tokenCount(ContextJson.TokenCount body,
+            @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        if (required(body).inputTokens() == null) {
-            throw new Invalid("input-tokens-missing", "input_tokens", "Send input_tokens, the input token count "
-                    + "the provider reported for the last prompt.");
-        }
-        return contexts.change(store(), id(), once(key, "POST", "/token-count", body), (current, cache) -> {
-            Context c = open(existing(current));
-            c.correctTokenCount(body.inputTokens());
-            return new Edited<>(new Held(c.config(), c.state()), "context.token_count_corrected",
-                    Map.of("input_tokens", body.inputTokens()), c.checkFill());
-        });
+        ContextStore.Edit<FillCheck> correct = ContextWrites.correctTokenCount(contextId, body, this::open);
+        return ok(contexts.change(store(), id(), once(key, "POST", "/token-count", body), correct));
     }
 
     /**
@@ -301,9 +273,9 @@ public class ContextResource {
      */
     @POST
     @Path("compact")
-    public ContextCompactions.Compacted compact(@HeaderParam(IdempotencyKey.HEADER) String key) {
+    public RestResponse<ContextCompactions.Compacted> compact(@HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        return compactions.compact(store(), id(), blocks::show, key, path("/compact"));
+        return ok(compactions.compact(store(), id(), blocks::show, key, path("/compact")));
     }
 
     /** The tool outputs the next prompt will prune, so an agent can save what matters first. */
@@ -318,33 +290,11 @@ public class ContextResource {
     @POST
     @Path("tool-results")
     @Consumes(MediaType.APPLICATION_JSON)
-    public ContextJson.Cached cacheToolResult(ContextJson.ToolResult body,
+    public RestResponse<ContextJson.Cached> cacheToolResult(ContextJson.ToolResult body,
             @HeaderParam(IdempotencyKey.HEADER) String key) {
         writable();
-        ContextJson.ToolResult b = required(body);
-        String content = b.content() == null ? "" : b.content();
-        String tool = b.toolName() == null ? "" : b.toolName();
-        boolean file = b.filePath() != null && !b.filePath().isEmpty();
-        if (!file && (b.fileMtimeNanos() != null || b.fileSize() != null)) {
-            throw new Invalid("file-path-missing", "file_path", "file_mtime_nanos and file_size describe a file "
-                    + "read; send file_path with them.");
-        }
-        return contexts.change(store(), id(), once(key, "POST", "/tool-results", body), (current, cache) -> {
-            existing(current);
-            int before = cache.size();
-            String shortHash = file ? cache.storeFile(tool, b.filePath(), orZero(b.fileMtimeNanos()),
-                    orZero(b.fileSize()), content) : cache.store(tool, content);
-            CachedResult kept = cache.get(shortHash).orElseThrow();
-            ContextJson.Cached answer = new ContextJson.Cached(kept.shortHash(), kept.hash());
-            if (cache.size() == before) {
-                return Edited.unchanged(answer);
-            }
-            return new Edited<>(current.get(), "context.tool_result_cached", cachedRecord(kept), answer);
-        });
-    }
-
-    /** What {@code tool_result_read} answers for a cached output. */
-    public record Read(String hash, String shortHash, String toolName, String text) {
+        ContextStore.Edit<ContextJson.Cached> cache = ContextWrites.cache(contextId, body);
+        return ok(contexts.change(store(), id(), once(key, "POST", "/tool-results", body), cache));
     }
 
     /**
@@ -353,76 +303,27 @@ public class ContextResource {
      */
     @GET
     @Path("tool-results/{hash}")
-    public Read toolResult(@PathParam("hash") String hash, @QueryParam("start_line") String startLine,
+    public ToolResultReads.Read toolResult(@PathParam("hash") String hash, @QueryParam("start_line") String startLine,
             @QueryParam("num_lines") String numLines, @QueryParam("line") String line) {
         readable();
-        if (hash == null || !hash.matches("[0-9a-f]{1,64}")) {
-            throw new Invalid("hash-format", "hash", "A tool result's hash is 1 to 64 lower-case hex digits.");
-        }
-        int start = (int) Params.number(startLine, "start_line", 1, Integer.MAX_VALUE, 1);
-        int count = (int) Params.number(numLines, "num_lines", 1, ToolResultRead.MAX_LINES, ToolResultRead.MAX_LINES);
-        int only = (int) Params.number(line, "line", 1, Integer.MAX_VALUE, 0);
-        CachedResult found = reads.find(store(), id(), hash).orElseThrow(() -> NotFound.toolResult(contextId, hash));
-        ToolResultRead.Answer answer = ToolResultRead.read(found, hash, start, count, only);
-        return new Read(found.hash(), found.shortHash(), found.toolName(), answer.text());
+        return reads.window(store(), id(), hash, startLine, numLines, line);
     }
 
     // ------------------------------------------------------------------------------------------------- helpers
 
     /** Changes an existing context with {@code how}, journaled as {@code kind} with {@code record}. */
-    private ContextJson.View edit(Optional<PgContexts.Once<ContextJson.View>> once, String kind,
+    private RestResponse<ContextJson.View> edit(Optional<ContextStore.Once<ContextJson.View>> once, String kind,
             Map<String, Object> record, java.util.function.Consumer<Context> how) {
-        return contexts.change(store(), id(), once, (current, cache) -> {
+        return ok(contexts.change(store(), id(), once, (current, cache) -> {
             Context c = open(existing(current));
             how.accept(c);
             return new Edited<>(new Held(c.config(), c.state()), kind, record, view(c));
-        });
+        }));
     }
 
-    /**
-     * The steps of {@code given} as the context stores them from place {@code from} on (a call without an id has its
-     * generated one, {@link Step#withCallIdAt}, so a step marked {@code cache} is a tool step to the cache too and
-     * the journal records the id the prompts show), keeping the observation of each tool step marked {@code cache}
-     * in the cache.
-     */
-    private static List<Step> cached(List<ContextJson.StepBody> given, int from, ToolResultCache cache) {
-        List<Step> steps = new ArrayList<>(given.size());
-        for (ContextJson.StepBody b : given) {
-            Step s = b.toStep().withCallIdAt(from + steps.size());
-            if (Boolean.TRUE.equals(b.cache()) && s.isToolStep()) {
-                s = s.withCacheHash(cache.store(s.action().name(), s.observation()));
-            }
-            steps.add(s);
-        }
-        return steps;
-    }
-
-    private static Map<String, Object> cachedRecord(CachedResult r) {
-        Map<String, Object> record = new LinkedHashMap<>();
-        record.put("short_hash", r.shortHash());
-        record.put("hash", r.hash());
-        record.put("tool_name", r.toolName());
-        record.put("content", r.content());
-        if (r.fileBacked()) {
-            record.put("file_path", r.filePath());
-            record.put("file_mtime_nanos", r.fileMtimeNanos());
-            record.put("file_size", r.fileSize());
-        }
-        return record;
-    }
-
-    private static List<ContextJson.StepBody> steps(ContextJson.Steps body) {
-        List<ContextJson.StepBody> given = required(body).steps();
-        if (given == null) {
-            throw new Invalid("steps-missing", "steps", "Send {\"steps\": [...]}, the steps in order.");
-        }
-        if (given.size() > PgContexts.MAX_STEPS) {
-            throw new Invalid("steps-count", "steps", "A request carries at most " + PgContexts.MAX_STEPS
-                    + " steps, not " + given.size() + ".");
-        }
-        given.forEach(ContextResource::required);
-        given.forEach(ContextJson.StepBody::toStep);
-        return given;
+    /** A change's answer, 200, or the first answer when it is a retry. */
+    private <T> RestResponse<T> ok(ContextWrite<T> write) {
+        return keys.answer(write, 200);
     }
 
     private Context read() {
@@ -452,17 +353,13 @@ public class ContextResource {
     }
 
     /** A change answered 200 with what it returns, at most once under {@code key} if one was sent. */
-    private <T> Optional<PgContexts.Once<T>> once(String key, String method, String suffix, Object body) {
+    private <T> Optional<ContextStore.Once<T>> once(String key, String method, String suffix, Object body) {
         return keys.once(key, method, path(suffix), body, t -> 200, t -> t);
     }
 
     /** The path of this context, and {@code suffix} after it: what a key's request is identified by. */
     private String path(String suffix) {
         return "/v1/stores/" + storeId + "/contexts/" + contextId + suffix;
-    }
-
-    private static long orZero(Long value) {
-        return value == null ? 0 : value;
     }
 
     private static String text(String value) {
@@ -474,7 +371,7 @@ public class ContextResource {
     }
 
     private String id() {
-        MemoryRules.checkId(contextId, "context_id");
+        ContextRules.checkId(contextId);
         return contextId;
     }
 
@@ -491,9 +388,6 @@ public class ContextResource {
     }
 
     private static <T> T required(T body) {
-        if (body == null) {
-            throw new Invalid("body-missing", "", "The body is empty; send a JSON object.");
-        }
-        return body;
+        return ContextWrites.required(body);
     }
 }

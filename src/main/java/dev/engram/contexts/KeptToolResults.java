@@ -1,0 +1,92 @@
+package dev.engram.contexts;
+
+import dev.engram.contexts.cache.CachedResult;
+import dev.engram.contexts.cache.ToolResultCache;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One context's tool-result cache as {@link InMemoryContexts} keeps it, as the PostgreSQL one does: a short hash is
+ * the shortest prefix of the full hash, from {@link #MIN_SHORT_HASH} hex digits, that no other entry holds; nothing
+ * is evicted, so a short hash is never reissued. A change works on a {@link #copy} kept only if it lands.
+ */
+final class KeptToolResults implements ToolResultCache {
+
+    private final Map<String, CachedResult> byShort;
+
+    KeptToolResults() {
+        this(new LinkedHashMap<>());
+    }
+
+    private KeptToolResults(Map<String, CachedResult> byShort) {
+        this.byShort = byShort;
+    }
+
+    /** A cache holding what this one holds, which changes apart from it. */
+    KeptToolResults copy() {
+        return new KeptToolResults(new LinkedHashMap<>(byShort));
+    }
+
+    @Override
+    public String store(String tool, String content) {
+        return keep(ToolResultCache.contentHash(tool, content), tool, content, false, "", 0, 0);
+    }
+
+    @Override
+    public String storeFile(String tool, String path, long mtimeNanos, long size, String content) {
+        return keep(ToolResultCache.fileHash(tool, path, mtimeNanos, size), tool, content, true, path, mtimeNanos,
+                size);
+    }
+
+    private String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
+        ContextRules.checkToolResult(content, path);
+        for (CachedResult r : byShort.values()) {
+            if (r.hash().equals(full)) {
+                return r.shortHash();
+            }
+        }
+        String shortHash = full;
+        for (int n = MIN_SHORT_HASH; n <= full.length(); n++) {
+            if (!byShort.containsKey(full.substring(0, n))) {
+                shortHash = full.substring(0, n);
+                break;
+            }
+        }
+        byShort.put(shortHash, new CachedResult(full, shortHash, tool == null ? "" : tool,
+                content == null ? "" : content, file, path == null ? "" : path, mtime, size));
+        return shortHash;
+    }
+
+    @Override
+    public Optional<CachedResult> get(String hash) {
+        if (hash == null || hash.isEmpty()) {
+            return Optional.empty();
+        }
+        CachedResult exact = byShort.get(hash);
+        if (exact != null) {
+            return Optional.of(exact);
+        }
+        CachedResult match = null;
+        for (CachedResult r : byShort.values()) {
+            if (r.hash().startsWith(hash)) {
+                if (match != null) {
+                    return Optional.empty();
+                }
+                match = r;
+            }
+        }
+        return Optional.ofNullable(match);
+    }
+
+    /** Not offered, as over PostgreSQL: a kept short hash stays valid for the context's life. */
+    @Override
+    public boolean evict(String hash) {
+        throw new UnsupportedOperationException("The kept tool-result cache does not evict");
+    }
+
+    @Override
+    public int size() {
+        return byShort.size();
+    }
+}
