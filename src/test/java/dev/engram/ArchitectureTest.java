@@ -61,6 +61,17 @@ class ArchitectureTest {
                 .check(ENGRAM);
     }
 
+    /**
+     * The entities (Hibernate ORM with Panache) are how rows are read, never what a tier hands on: only the
+     * persistence packages use them, and answer with the core's values.
+     */
+    @Test
+    void noEntityIsUsedOutsidePersistence() {
+        noClasses().that().resideOutsideOfPackages("dev.engram..persistence..")
+                .should().dependOnClassesThat().areAnnotatedWith(jakarta.persistence.Entity.class)
+                .check(ENGRAM);
+    }
+
     @Test
     void noPackageIsInACycle() {
         slices().matching("dev.engram.(**)").should().beFreeOfCycles().check(ENGRAM);

@@ -69,8 +69,11 @@ public final class InMemoryStore implements Store {
     }
 
     @Override
-    public synchronized Change put(Entry entry, PutOptions options) {
-        replayIfSeen(options);
+    public synchronized Written put(Entry entry, PutOptions options) {
+        Optional<Replay> seen = options.idempotency().flatMap(this::replay);
+        if (seen.isPresent()) {
+            return new Replayed(seen.get());
+        }
         Entry stored = live.getOrDefault(entry.scope(), new TreeMap<>()).get(entry.name());
         EntryRules.check(entry, maxEntryBytes, () -> stored == null ? -1 : stored.size());
         options.check(entry.scope(), entry.name(), stored);
@@ -82,8 +85,11 @@ public final class InMemoryStore implements Store {
     }
 
     @Override
-    public synchronized Change forget(Scope scope, String name, PutOptions options) {
-        replayIfSeen(options);
+    public synchronized Written forget(Scope scope, String name, PutOptions options) {
+        Optional<Replay> seen = options.idempotency().flatMap(this::replay);
+        if (seen.isPresent()) {
+            return new Replayed(seen.get());
+        }
         Entry stored = get(scope, name);
         options.check(scope, name, stored);
         Instant now = clock.get();
@@ -110,13 +116,7 @@ public final class InMemoryStore implements Store {
         return Optional.of(new Replay(journal.get((int) r.seq() - 1), r.reply()));
     }
 
-    private void replayIfSeen(PutOptions options) {
-        options.idempotency().flatMap(this::replay).ifPresent(first -> {
-            throw new Replayed(first);
-        });
-    }
-
-    private Change record(PutOptions options, Change written) {
+    private Written record(PutOptions options, Change written) {
         options.idempotency().ifPresent(k -> {
             Instant now = clock.get();
             Instant expired = now.minus(IdempotencyKey.DEFAULT_RETENTION);
@@ -128,7 +128,7 @@ public final class InMemoryStore implements Store {
             }
             keys.put(List.of(k.caller(), k.key()), new Recorded(k.fingerprint(), written.seq(), k.reply(), now));
         });
-        return written;
+        return new Landed(written);
     }
 
     @Override

@@ -58,7 +58,7 @@ public record Patch(String oldText, String newText) {
      * random while (longer after each) and does it again, until it lands or {@code deadline} has passed, when it
      * throws {@link Conflict#contended}. With a precondition already in {@code options} it tries once.
      */
-    public Change applyTo(Store store, Scope scope, String name, PutOptions options, Duration deadline) {
+    public Written applyTo(Store store, Scope scope, String name, PutOptions options, Duration deadline) {
         return applyTo(store, scope, name, options, deadline,
                 draft -> options.idempotency().map(IdempotencyKey::reply).orElse(""));
     }
@@ -69,12 +69,13 @@ public record Patch(String oldText, String newText) {
      * before the entry is read, since the patched entry would no longer take the patch; and so is one that fails
      * because a concurrent request under the same key landed between the check and the read.
      */
-    public Change applyTo(Store store, Scope scope, String name, PutOptions options, Duration deadline,
+    public Written applyTo(Store store, Scope scope, String name, PutOptions options, Duration deadline,
             Function<Entry, String> reply) {
         Optional<IdempotencyKey> key = options.idempotency();
-        key.flatMap(store::replay).ifPresent(first -> {
-            throw new Replayed(first);
-        });
+        Optional<Replay> seen = key.flatMap(store::replay);
+        if (seen.isPresent()) {
+            return new Replayed(seen.get());
+        }
         long start = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             Entry draft;
@@ -87,9 +88,10 @@ public record Patch(String oldText, String newText) {
                 draft = Entry.draft(scope, name, apply(scope, name, current.content()), current.meta());
                 version = current.version();
             } catch (NotFound | Invalid | Conflict refused) {
-                key.flatMap(store::replay).ifPresent(first -> {
-                    throw new Replayed(first);
-                });
+                Optional<Replay> landed = key.flatMap(store::replay);
+                if (landed.isPresent()) {
+                    return new Replayed(landed.get());
+                }
                 throw refused;
             }
             PutOptions write = options.ifVersion(version);

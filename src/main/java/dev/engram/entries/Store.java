@@ -71,18 +71,18 @@ public interface Store {
      * when with another. Otherwise the key is recorded with the write, atomically, so that of concurrent writes
      * under one key exactly one writes and the others replay it.
      *
-     * @return the record it appended
+     * @return {@link Landed} with the record it appended, or {@link Replayed}
      */
-    Change put(Entry entry, PutOptions options);
+    Written put(Entry entry, PutOptions options);
 
     /**
      * Writes a tombstone: the entry leaves get and list, and the journal keeps its last content. A missing entry is
      * {@link NotFound}; a failed {@link PutOptions#ifVersion} is {@link Conflict}; an idempotency key as for
      * {@link #put}.
      *
-     * @return the record it appended
+     * @return {@link Landed} with the record it appended, or {@link Replayed}
      */
-    Change forget(Scope scope, String name, PutOptions options);
+    Written forget(Scope scope, String name, PutOptions options);
 
     /**
      * What the write under {@code key} (its caller and key) answered, when a write was made under it; empty when none

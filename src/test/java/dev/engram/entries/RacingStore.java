@@ -41,7 +41,7 @@ public final class RacingStore implements Store {
     }
 
     @Override
-    public synchronized Change put(Entry entry, PutOptions options) {
+    public synchronized Written put(Entry entry, PutOptions options) {
         if (times > 0) {
             times--;
             race.run();
@@ -50,7 +50,7 @@ public final class RacingStore implements Store {
     }
 
     @Override
-    public Change forget(Scope scope, String name, PutOptions options) {
+    public Written forget(Scope scope, String name, PutOptions options) {
         return inner.forget(scope, name, options);
     }
 

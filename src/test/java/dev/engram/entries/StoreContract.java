@@ -109,7 +109,7 @@ public abstract class StoreContract {
     @Test
     void validationRefusesAnInvalidReplacementAndKeepsTheEntry() {
         Store s = newStore();
-        Change first = s.put(entry(USER, "style", "Short answers."), PutOptions.NONE);
+        Change first = s.put(entry(USER, "style", "Short answers."), PutOptions.NONE).change();
         assertThrows(Invalid.class, () -> s.put(entry(USER, "style", "x", Map.of("name", "y")), PutOptions.NONE));
         assertEquals(first.entry().hash(), s.get(USER, "style").hash());
         assertEquals(1, all(s).size());
@@ -121,7 +121,7 @@ public abstract class StoreContract {
     void putCreatesThenReplacesAndGetReturnsWhatWasWritten() {
         Store s = newStore();
         Change created = s.put(entry(USER, "style", "Short answers.\n", Map.of("description", "How to answer")),
-                PutOptions.NONE);
+                PutOptions.NONE).change();
         assertEquals(1, created.seq());
         assertEquals("", created.prev());
         assertEquals("", created.replaced());
@@ -135,7 +135,7 @@ public abstract class StoreContract {
         assertEquals(created.entry().hash(), got.hash());
         assertEquals("How to answer", got.description());
 
-        Change replaced = s.put(entry(USER, "style", "Long answers."), PutOptions.NONE);
+        Change replaced = s.put(entry(USER, "style", "Long answers."), PutOptions.NONE).change();
         assertEquals(2, replaced.seq());
         assertEquals(created.entry().hash(), replaced.replaced());
         assertEquals(created.entry().hash(), replaced.prev(), "an unanchored write is based on what the store held");
@@ -245,7 +245,7 @@ public abstract class StoreContract {
     @Test
     void ifVersionEmptyCreatesOnlyWhenAbsent() {
         Store s = newStore();
-        Change c = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifVersion(""));
+        Change c = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifVersion("")).change();
         assertEquals("", c.prev());
         Conflict e = assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion("")));
         assertEquals("", e.want());
@@ -257,9 +257,9 @@ public abstract class StoreContract {
     @Test
     void ifVersionWritesOnlyOnTheExpectedState() {
         Store s = newStore();
-        Entry first = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry();
+        Entry first = s.put(entry(USER, "a", "one"), PutOptions.NONE).change().entry();
         String v1 = first.version();
-        Change c2 = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(v1));
+        Change c2 = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(v1)).change();
         assertEquals(first.hash(), c2.prev(), "the journal chains content hashes");
         assertEquals(first.hash(), c2.replaced());
         Conflict e = assertThrows(Conflict.class,
@@ -279,8 +279,8 @@ public abstract class StoreContract {
         Store s = newStore();
         Map<String, String> before = Map.of("description", "Süß — ✓", "type", "feedback");
         Map<String, String> after = Map.of("description", "Süß — ✓", "type", "rule", "a-first", "x");
-        Entry first = s.put(entry(USER, "a", "one", before), PutOptions.NONE).entry();
-        Entry second = s.put(entry(USER, "a", "one", after), PutOptions.NONE).entry();
+        Entry first = s.put(entry(USER, "a", "one", before), PutOptions.NONE).change().entry();
+        Entry second = s.put(entry(USER, "a", "one", after), PutOptions.NONE).change().entry();
         assertEquals(first.hash(), second.hash(), "the content hash is the content's alone");
         assertFalse(first.version().equals(second.version()), "the version moves with the meta");
         assertEquals(second.version(), s.get(USER, "a").version());
@@ -308,9 +308,9 @@ public abstract class StoreContract {
     @Test
     void basedOnRecordsTheBaseWithoutRefusing() {
         Store s = newStore();
-        String h1 = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        String h1 = s.put(entry(USER, "a", "one"), PutOptions.NONE).change().entry().hash();
         s.put(entry(USER, "a", "two"), PutOptions.NONE);
-        Change c = s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(h1));
+        Change c = s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(h1)).change();
         assertEquals(h1, c.prev());
         assertEquals(Hash.of("two"), c.replaced());
         assertEquals("three", s.get(USER, "a").content());
@@ -331,8 +331,8 @@ public abstract class StoreContract {
     @Test
     void forgetWritesATombstoneThatKeepsTheLastContent() {
         Store s = newStore();
-        Change put = s.put(entry(USER, "editor", "Uses neovim.\n", Map.of("description", "Editor")), PutOptions.NONE);
-        Change gone = s.forget(USER, "editor", PutOptions.NONE.session("slack-7f3a"));
+        Change put = s.put(entry(USER, "editor", "Uses neovim.\n", Map.of("description", "Editor")), PutOptions.NONE).change();
+        Change gone = s.forget(USER, "editor", PutOptions.NONE.session("slack-7f3a")).change();
         assertEquals(2, gone.seq());
         assertTrue(gone.entry().deleted());
         assertEquals("Uses neovim.\n", gone.entry().content());
@@ -345,7 +345,7 @@ public abstract class StoreContract {
         assertTrue(s.list(USER).isEmpty());
         assertTrue(all(s).get(1).entry().deleted());
 
-        Change again = s.put(entry(USER, "editor", "Uses helix.\n"), PutOptions.NONE);
+        Change again = s.put(entry(USER, "editor", "Uses helix.\n"), PutOptions.NONE).change();
         assertEquals("", again.replaced(), "a write after a tombstone creates");
     }
 
@@ -419,10 +419,10 @@ public abstract class StoreContract {
     @Test
     void putReturnsTheRecordTheJournalHolds() {
         Store s = newStore();
-        Change returned = s.put(entry(USER, "a", "one", Map.of("type", "fact")), PutOptions.NONE.session("s1"));
+        Change returned = s.put(entry(USER, "a", "one", Map.of("type", "fact")), PutOptions.NONE.session("s1")).change();
         Change journaled = all(s).get(0);
         assertEquals(returned, journaled);
-        Change forgotten = s.forget(USER, "a", PutOptions.NONE);
+        Change forgotten = s.forget(USER, "a", PutOptions.NONE).change();
         assertEquals(forgotten, all(s).get(1));
     }
 
@@ -501,7 +501,7 @@ public abstract class StoreContract {
     @Test
     void aLostUpdatesPageEndsAtTheByteBound() {
         Store s = newStore();
-        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).change().entry().hash();
         for (int i = 0; i < 4; i++) {
             s.put(entry(USER, "a", repeat((char) ('p' + i), 100)), PutOptions.NONE.basedOn(base));
         }
@@ -520,10 +520,10 @@ public abstract class StoreContract {
     void lostUpdatesReportsTheSecondOfTwoWritesBuiltOnOneRead() {
         Store s = newStore();
         String base = s.put(entry(USER, "style", "Prefers short answers.\n"), PutOptions.NONE.session("a"))
-                .entry().hash();
-        Change first = s.put(entry(USER, "style", "Short answers & tabs.\n"), PutOptions.NONE.basedOn(base).session("b"));
+                .change().entry().hash();
+        Change first = s.put(entry(USER, "style", "Short answers & tabs.\n"), PutOptions.NONE.basedOn(base).session("b")).change();
         Change second = s.put(entry(USER, "style", "Short answers. Bristol.\n"),
-                PutOptions.NONE.basedOn(base).session("a"));
+                PutOptions.NONE.basedOn(base).session("a")).change();
         List<LostUpdate> lost = LostUpdates.find(s, 0);
         assertEquals(1, lost.size());
         assertEquals(second, lost.get(0).change());
@@ -533,8 +533,8 @@ public abstract class StoreContract {
     @Test
     void lostUpdatesFindsNoneWhenEveryWriteIsAnchored() {
         Store s = newStore();
-        String v = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifVersion("")).entry().version();
-        String h = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(v)).entry().hash();
+        String v = s.put(entry(USER, "a", "one"), PutOptions.NONE.ifVersion("")).change().entry().version();
+        String h = s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(v)).change().entry().hash();
         s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(h));
         s.put(entry(USER, "b", "unanchored"), PutOptions.NONE);
         s.put(entry(USER, "b", "unanchored again"), PutOptions.NONE);
@@ -546,7 +546,7 @@ public abstract class StoreContract {
     @Test
     void lostUpdatesInAWindowSkipsTheFirstRecordOfEachEntry() {
         Store s = newStore();
-        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).change().entry().hash();
         s.put(entry(USER, "a", "two"), PutOptions.NONE);
         s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(base));
         assertEquals(1, LostUpdates.find(s, 0).size());
@@ -557,9 +557,9 @@ public abstract class StoreContract {
     @Test
     void lostUpdatesReportsAWriteOverAForgottenEntry() {
         Store s = newStore();
-        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).entry().hash();
+        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).change().entry().hash();
         s.forget(USER, "a", PutOptions.NONE);
-        Change revived = s.put(entry(USER, "a", "edited"), PutOptions.NONE.basedOn(base));
+        Change revived = s.put(entry(USER, "a", "edited"), PutOptions.NONE.basedOn(base)).change();
         List<LostUpdate> lost = LostUpdates.find(s, 0);
         assertEquals(1, lost.size());
         assertEquals(revived.seq(), lost.get(0).change().seq());
@@ -805,7 +805,7 @@ public abstract class StoreContract {
         try {
             for (int i = 0; i < 40; i++) {
                 int n = i;
-                futures.add(pool.submit(() -> s.put(entry(USER, "e" + (n % 7), "v" + n), PutOptions.NONE)));
+                futures.add(pool.submit(() -> s.put(entry(USER, "e" + (n % 7), "v" + n), PutOptions.NONE).change()));
             }
             List<Long> seqs = new ArrayList<>();
             for (Future<Change> f : futures) {
@@ -839,7 +839,7 @@ public abstract class StoreContract {
         assertEquals(s.list(USER), reopened.list(USER));
         assertEquals(all(s), all(reopened));
         assertEquals(512, reopened.maxEntryBytes());
-        Change next = reopened.put(entry(USER, "timezone", "Europe/London"), PutOptions.NONE);
+        Change next = reopened.put(entry(USER, "timezone", "Europe/London"), PutOptions.NONE).change();
         assertEquals(4, next.seq(), "the journal continues where it was");
     }
 }

@@ -23,9 +23,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The reads that return many entries, the render's on every turn and the search's, over plain JDBC: rows map
- * straight to entries, with no entity, session or request context in between, which cost several times what
- * PostgreSQL takes to answer.
+ * The reads only SQL says, over plain JDBC: the render's listing on every turn (the entries and the store's bound of
+ * one moment, in one statement), the trigram search with its plan pinned in its own transaction, and the byte-bounded
+ * list page. Rows map straight to entries, with no session in between; every other read is a Panache query
+ * ({@link PgReads}).
  */
 @ApplicationScoped
 public class PgEntryQueries {
@@ -33,22 +34,8 @@ public class PgEntryQueries {
     @Inject
     AgroalDataSource dataSource;
 
-    /** The live entries of {@code scopes} (every scope when empty), by scope then name, in one query. */
-    List<Entry> listScopes(String store, List<Scope> scopes) {
-        String sql = listSql(!scopes.isEmpty());
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, store);
-            if (!scopes.isEmpty()) {
-                s.setArray(2, c.createArrayOf("text", scopes.stream().map(Scope::value).toArray()));
-            }
-            return entries(s);
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
-    }
-
     /**
-     * As {@link #listPage(String, Scope, String, int)}, none of them starting past {@code maxBytes} of content of the
+     * Up to {@code limit} live entries of {@code scope} named after {@code after}, by name, none of them starting past {@code maxBytes} of content of the
      * entries before it (summed in PostgreSQL): the byte-bounded page and the entry after it, never the rest.
      */
     List<Entry> listPage(String store, Scope scope, String after, int limit, long maxBytes) {
@@ -63,21 +50,6 @@ public class PgEntryQueries {
             s.setString(3, after);
             s.setInt(4, limit);
             s.setLong(5, maxBytes);
-            return entries(s);
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
-    }
-
-    /** Up to {@code limit} live entries of {@code scope} named after {@code after}, by name, on the primary key. */
-    List<Entry> listPage(String store, Scope scope, String after, int limit) {
-        String sql = "select scope, name, content, meta::text, hash, updated from entry where store_id = ? "
-                + "and scope = ? and name > ? order by name limit ?";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, store);
-            s.setString(2, scope.value());
-            s.setString(3, after);
-            s.setInt(4, limit);
             return entries(s);
         } catch (SQLException e) {
             throw new StoreUnavailable(e);

@@ -1,81 +1,61 @@
 package dev.engram.entries.persistence;
 
-import dev.engram.journal.persistence.JournalColumns;
-import dev.engram.persistence.StoreUnavailable;
+import static dev.engram.entries.persistence.SessionCalls.args;
+
 import dev.engram.entries.Change;
 import dev.engram.entries.Entry;
+import dev.engram.journal.persistence.JournalEntity;
 import dev.engram.kernel.Scope;
-import io.agroal.api.AgroalDataSource;
+import dev.engram.persistence.StoreUnavailable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The store's point reads and journal pages, each one JDBC query outside any transaction. The bulk reads of the
- * render and search are {@link PgEntryQueries}. Rows are written by the SQL write functions; nothing caches a row.
+ * The store's point reads, lists and journal pages, as Panache queries on the entities, outside any transaction.
+ * Native SQL only for the byte-bounded page, whose running sum of sizes PostgreSQL computes; the render's and the
+ * search's bulk reads are {@link PgEntryQueries}. Rows are written by the SQL write functions; nothing caches a row.
  */
 @ApplicationScoped
 class PgReads {
 
-    private static final String ENTRY = "select scope, name, content, meta::text, hash, updated from entry "
-            + "where store_id = ? and scope = ?";
-    private static final String JOURNAL = "select " + JournalColumns.select("j.") + " from journal j "
-            + "where j.store_id = ? and j.seq > ? order by j.seq limit ?";
-
-    private static final String BOUNDED_JOURNAL = "select " + JournalColumns.select("j.") + " from (select j.*, "
-            + "coalesce(sum(case when j.kind = '" + JournalColumns.ENTRY + "' "
-            + "then coalesce(octet_length(j.content), 0) else coalesce(octet_length(j.record::text), 0) end) over (order by j.seq rows between unbounded "
-            + "preceding and 1 preceding), 0) as bytes_before, row_number() over (order by j.seq) as position "
-            + "from journal j where j.store_id = ? and j.seq > ? order by j.seq limit ?) j "
-            + "where j.bytes_before <= ? or j.position <= 2 order by j.seq";
+    /** The byte-bounded page: the records whose sizes before them sum to at most the bound, and the one after. */
+    private static final String BOUNDED_JOURNAL = "select " + JournalEntity.columns("j.") + " from (select j.*, "
+            + "coalesce(sum(case when j.kind = '" + JournalEntity.ENTRY + "' "
+            + "then coalesce(octet_length(j.content), 0) else coalesce(octet_length(cast(j.record as text)), 0) end) "
+            + "over (order by j.seq rows between unbounded preceding and 1 preceding), 0) as bytes_before, "
+            + "row_number() over (order by j.seq) as position "
+            + "from journal j where j.store_id = :store and j.seq > :after order by j.seq limit :limit) j "
+            + "where j.bytes_before <= :maxBytes or j.position <= 2 order by j.seq";
 
     @Inject
-    AgroalDataSource dataSource;
+    SessionCalls calls;
 
     /** A row of {@code store}: its journal's last seq, its content bound and when it was created. */
     record StoreRow(long seq, int maxEntryBytes, Instant createdAt) {
     }
 
-    /** A query's rows, each read by {@code row}. */
-    @FunctionalInterface
-    private interface Row<T> {
-        T read(ResultSet r) throws SQLException;
-    }
-
-    private <T> List<T> query(String sql, Row<T> row, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                s.setObject(i + 1, args[i]);
-            }
-            List<T> rows = new ArrayList<>();
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    rows.add(row.read(r));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
-    }
-
     Optional<Entry> get(String store, Scope scope, String name) {
-        return query(ENTRY + " and name = ?", r -> PgEntryQueries.entry(r, 1), store, scope.value(), name).stream()
-                .findFirst();
+        return calls.read(() -> EntryEntity.named(store, scope, name).map(EntryEntity::toEntry));
     }
 
     List<Entry> list(String store, Scope scope) {
-        return query(ENTRY + " order by name", r -> PgEntryQueries.entry(r, 1), store, scope.value());
+        return calls.read(() -> EntryEntity.inScope(store, scope).stream().map(EntryEntity::toEntry).toList());
+    }
+
+    /** Up to {@code limit} live entries of {@code scope} named after {@code after}, by name. */
+    List<Entry> page(String store, Scope scope, String after, int limit) {
+        return calls.read(() -> EntryEntity.page(store, scope, after, limit).stream().map(EntryEntity::toEntry)
+                .toList());
+    }
+
+    /** The live entries of {@code scopes} (every scope when empty), by scope then name. */
+    List<Entry> inScopes(String store, List<Scope> scopes) {
+        return calls.read(() -> EntryEntity.inScopes(store, scopes).stream().map(EntryEntity::toEntry).toList());
     }
 
     /**
@@ -84,25 +64,28 @@ class PgReads {
      * it, never the rest.
      */
     List<Change> journal(String store, long after, int limit, long maxBytes) {
-        return query(BOUNDED_JOURNAL, r -> JournalColumns.read(r, 1), store, after, limit, maxBytes);
+        return calls.entities(BOUNDED_JOURNAL, JournalEntity.class, args("store", store, "after", after, "limit",
+                limit, "maxBytes", maxBytes), StoreUnavailable::new).stream().map(JournalEntity::toChange).toList();
     }
 
     /** Up to {@code limit} records after {@code after}, in seq order. */
     List<Change> journal(String store, long after, int limit) {
-        return query(JOURNAL, r -> JournalColumns.read(r, 1), store, after, limit);
+        return calls.read(() -> JournalEntity.after(store, after, limit).stream().map(JournalEntity::toChange)
+                .toList());
     }
 
     Optional<StoreRow> store(String id) {
-        return query("select seq, max_entry_bytes, created_at from store where id = ?",
-                r -> new StoreRow(r.getLong(1), r.getInt(2), r.getObject(3, OffsetDateTime.class).toInstant()), id)
-                .stream().findFirst();
+        return calls.read(() -> StoreEntity.named(id).map(s -> new StoreRow(s.seq, s.maxEntryBytes, s.createdAt)));
     }
 
     /** Live entries by scope. */
     Map<Scope, Integer> counts(String store) {
-        Map<Scope, Integer> counts = new HashMap<>();
-        query("select scope, count(*) from entry where store_id = ? group by scope",
-                r -> counts.put(new Scope(r.getString(1)), r.getInt(2)), store);
-        return counts;
+        return calls.read(() -> {
+            Map<Scope, Integer> counts = new HashMap<>();
+            EntryEntity.getSession().createSelectionQuery("select e.scope, count(*) from EntryEntity e "
+                    + "where e.storeId = :store group by e.scope", Object[].class).setParameter("store", store)
+                    .getResultList().forEach(r -> counts.put(new Scope((String) r[0]), ((Number) r[1]).intValue()));
+            return counts;
+        });
     }
 }

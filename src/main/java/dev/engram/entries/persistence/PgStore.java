@@ -15,6 +15,7 @@ import dev.engram.entries.Replayed;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.SearchOrder;
 import dev.engram.entries.Store;
+import dev.engram.entries.Written;
 import dev.engram.kernel.TooLarge;
 import dev.engram.memories.rank.Bm25;
 import java.util.ArrayList;
@@ -51,7 +52,7 @@ final class PgStore implements Store {
 
     @Override
     public List<Entry> list(Scope scope, String after, int limit) {
-        return stores.queries().listPage(id, scope, after, limit);
+        return stores.reads().page(id, scope, after, limit);
     }
 
     @Override
@@ -60,7 +61,7 @@ final class PgStore implements Store {
         for (Scope scope : scopes) {
             lists.put(scope, new ArrayList<>());
         }
-        for (Entry e : stores.queries().listScopes(id, scopes)) {
+        for (Entry e : stores.reads().inScopes(id, scopes)) {
             lists.computeIfAbsent(e.scope(), s -> new ArrayList<>()).add(e);
         }
         return lists;
@@ -76,7 +77,7 @@ final class PgStore implements Store {
     }
 
     @Override
-    public Change put(Entry entry, PutOptions options) {
+    public Written put(Entry entry, PutOptions options) {
         try {
             EntryRules.check(entry, stores.maxEntryBytes(id), () -> storedSize(entry));
         } catch (TooLarge cached) {
@@ -85,9 +86,10 @@ final class PgStore implements Store {
                 EntryRules.check(entry, stores.refreshMaxEntryBytes(id), () -> storedSize(entry));
             } catch (TooLarge lowered) {
                 // A retry of a write that landed before the bound was lowered is answered, not refused.
-                options.idempotency().flatMap(this::replay).ifPresent(first -> {
-                    throw new Replayed(first);
-                });
+                Optional<Replay> first = options.idempotency().flatMap(this::replay);
+                if (first.isPresent()) {
+                    return new Replayed(first.get());
+                }
                 throw lowered;
             }
         }
@@ -102,7 +104,7 @@ final class PgStore implements Store {
     }
 
     @Override
-    public Change forget(Scope scope, String name, PutOptions options) {
+    public Written forget(Scope scope, String name, PutOptions options) {
         if (options.idempotency().isPresent()) {
             return stores.idempotentWrites().forget(id, scope, name, options);
         }

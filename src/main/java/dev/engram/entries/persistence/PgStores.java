@@ -6,15 +6,9 @@ import dev.engram.entries.Store;
 import dev.engram.entries.StoreInfo;
 import dev.engram.entries.Stores;
 import dev.engram.ops.EngramConfig;
-import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class PgStores implements Stores {
 
-    private static final String CONFIGURE = "insert into store as s (id, max_entry_bytes) values (?, ?) "
+    private static final String CONFIGURE = "insert into store as s (id, max_entry_bytes) values (:id, :max) "
             + "on conflict (id) do update set max_entry_bytes = excluded.max_entry_bytes "
             + "returning s.seq, s.created_at, (xmax = 0) as created";
 
@@ -43,7 +37,7 @@ public class PgStores implements Stores {
     PgErasure erasure;
 
     @Inject
-    AgroalDataSource dataSource;
+    SessionCalls calls;
 
     @Inject
     EngramConfig config;
@@ -86,21 +80,13 @@ public class PgStores implements Stores {
     @Override
     public StoreInfo configure(String id, int maxEntryBytes) {
         EntryRules.checkStoreId(id);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(CONFIGURE)) {
-            s.setString(1, id);
-            s.setInt(2, maxEntryBytes);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                sawMaxEntryBytes(id, maxEntryBytes);
-                boolean created = r.getBoolean(3);
-                StoreInfo now = created ? null : info(id).orElseThrow();
-                return created
-                        ? new StoreInfo(id, 0, maxEntryBytes, Map.of(), r.getObject(2, OffsetDateTime.class).toInstant(), true)
-                        : now;
-            }
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
+        Object[] r = calls.rows(CONFIGURE, SessionCalls.args("id", id, "max", maxEntryBytes), StoreUnavailable::new)
+                .get(0);
+        sawMaxEntryBytes(id, maxEntryBytes);
+        if (Boolean.TRUE.equals(r[2])) {
+            return new StoreInfo(id, 0, maxEntryBytes, Map.of(), SessionCalls.instant(r[1]), true);
         }
+        return info(id).orElseThrow();
     }
 
     /** The bound of store {@code id} as seen within {@link #BOUND_TTL}, or as read now. */

@@ -15,6 +15,7 @@ import dev.engram.kernel.Paged;
 import dev.engram.entries.Patch;
 import dev.engram.entries.PutOptions;
 import dev.engram.entries.Replayed;
+import dev.engram.entries.Written;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.Store;
 import dev.engram.entries.Stores;
@@ -114,11 +115,7 @@ public class EntryResource {
         options = keys.apply(options, key, "PUT", location(name), Map.of("content", draft.content(), "meta",
                 draft.meta()));
         gate.mayCreate(storeId);
-        try {
-            return written(outcomes.landed(store().put(draft, options)), name, false);
-        } catch (Replayed r) {
-            return written(r.first().change(), name, true);
-        }
+        return answer(store().put(draft, options), name);
     }
 
     /**
@@ -145,12 +142,7 @@ public class EntryResource {
         Patch patch = new Patch(body.oldText(), body.newText());
         options = keys.apply(options, key, "PATCH", location(name), Map.of("old_text", patch.oldText(),
                 "new_text", patch.newText()));
-        try {
-            return written(outcomes.landed(patch.applyTo(store(), scope, name, options, config.patchDeadline())),
-                    name, false);
-        } catch (Replayed r) {
-            return written(r.first().change(), name, true);
-        }
+        return answer(patch.applyTo(store(), scope, name, options, config.patchDeadline()), name);
     }
 
     /** Forgets the entry: a tombstone in the journal keeps its last content. */
@@ -167,11 +159,15 @@ public class EntryResource {
         Preconditions.refuseOnAnEdit("DELETE", ifNoneMatch, basedOn);
         PutOptions options = keys.apply(Preconditions.read(ifMatch, null, null, session), key, "DELETE",
                 location(name), null);
-        try {
-            return written(outcomes.landed(store().forget(scope, name, options)), name, false);
-        } catch (Replayed r) {
-            return written(r.first().change(), name, true);
+        return answer(store().forget(scope, name, options), name);
+    }
+
+    /** The answer to a write: counted when it landed now, marked when it replays an earlier one. */
+    private RestResponse<ChangeJson> answer(Written w, String name) {
+        if (w instanceof Replayed replayed) {
+            return written(replayed.change(), name, true);
         }
+        return written(outcomes.landed(w.change()), name, false);
     }
 
     /**

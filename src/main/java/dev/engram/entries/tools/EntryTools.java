@@ -17,6 +17,8 @@ import dev.engram.kernel.Limited;
 import dev.engram.kernel.NotFound;
 import dev.engram.kernel.Paged;
 import dev.engram.entries.Patch;
+import dev.engram.entries.Replayed;
+import dev.engram.entries.Written;
 import dev.engram.entries.PutOptions;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.SearchOrder;
@@ -104,16 +106,32 @@ public final class EntryTools {
 
     /** Runs one call, attributed to {@code session} ("" for none). */
     public ToolResult call(String name, Map<String, Object> arguments, String session) {
-        return call(name, arguments, session, Optional.empty());
+        return call(name, arguments, session, Optional.empty()).result();
+    }
+
+    /**
+     * What a call answered: its result, or, for a write whose idempotency key wrote before with the same request,
+     * the first write {@link Replayed} (whose reply is the first call's text) with nothing written.
+     */
+    public record Called(ToolResult result, Optional<Replayed> replayed) {
+
+        public Called {
+            Objects.requireNonNull(result, "result");
+            Objects.requireNonNull(replayed, "replayed");
+        }
+
+        static Called ran(ToolResult result) {
+            return new Called(result, Optional.empty());
+        }
     }
 
     /**
      * Runs one call, attributed to {@code session} ("" for none); a write is made at most once under {@code key},
-     * which records the call's output text with it. A call whose key wrote before, with the same request, throws
-     * {@link dev.engram.entries.Replayed}, whose reply is the first call's text; with another request,
-     * {@link dev.engram.kernel.KeyReused}. A call that writes nothing records nothing.
+     * which records the call's output text with it. A call whose key wrote before, with the same request, is answered
+     * {@link Called#replayed}; with another request, {@link dev.engram.kernel.KeyReused}. A call that writes nothing
+     * records nothing.
      */
-    public ToolResult call(String name, Map<String, Object> arguments, String session, Optional<IdempotencyKey> key) {
+    public Called call(String name, Map<String, Object> arguments, String session, Optional<IdempotencyKey> key) {
         Arguments args = new Arguments(arguments == null ? Map.of() : arguments);
         Objects.requireNonNull(key, "key");
         try {
@@ -121,22 +139,31 @@ public final class EntryTools {
                 case ToolSchemas.SAVE -> save(args, session, key);
                 case ToolSchemas.PATCH -> patch(args, session, key);
                 case ToolSchemas.FORGET -> forget(args, session, key);
-                case ToolSchemas.SEARCH -> search(args);
-                default -> ToolResult.error("invalid", "There is no tool \"" + name + "\"; the memory tools are "
-                        + ToolSchemas.SAVE + ", " + ToolSchemas.PATCH + ", " + ToolSchemas.FORGET + " and "
-                        + ToolSchemas.SEARCH + ".");
+                case ToolSchemas.SEARCH -> Called.ran(search(args));
+                default -> Called.ran(ToolResult.error("invalid", "There is no tool \"" + name + "\"; the memory "
+                        + "tools are " + ToolSchemas.SAVE + ", " + ToolSchemas.PATCH + ", " + ToolSchemas.FORGET
+                        + " and " + ToolSchemas.SEARCH + "."));
             };
         } catch (Arguments.Refused refused) {
-            return ToolResult.error("invalid", refused.getMessage());
+            return Called.ran(ToolResult.error("invalid", refused.getMessage()));
         } catch (Invalid e) {
-            return ToolResult.error("invalid", e.getMessage());
+            return Called.ran(ToolResult.error("invalid", e.getMessage()));
         } catch (TooLarge e) {
-            return ToolResult.error("too_large", e.getMessage());
+            return Called.ran(ToolResult.error("too_large", e.getMessage()));
         } catch (Conflict e) {
-            return ToolResult.error("conflict", e.getMessage());
+            return Called.ran(ToolResult.error("conflict", e.getMessage()));
         } catch (Limited e) {
-            return ToolResult.error("quota", e.getMessage());
+            return Called.ran(ToolResult.error("quota", e.getMessage()));
         }
+    }
+
+    /** The answer to a write: what {@code line} says of the record it landed, or the first write replayed. */
+    private static Called answer(Written written, String tool, Function<Change, String> line) {
+        if (written instanceof Replayed replayed) {
+            return new Called(ToolResult.text(replayed.first().reply()), Optional.of(replayed));
+        }
+        Change c = written.change();
+        return Called.ran(ToolResult.wrote(line.apply(c), new WriteRecord(tool, c)));
     }
 
     // ---------------------------------------------------------------------------------------------- memory_save
@@ -147,7 +174,7 @@ public final class EntryTools {
      * absent), so a write another session made in between, a create included, is a lost update the journal reports,
      * and the result says so. The result says what the write replaced, which is not always what was read.
      */
-    private ToolResult save(Arguments args, String session, Optional<IdempotencyKey> key) {
+    private Called save(Arguments args, String session, Optional<IdempotencyKey> key) {
         args.only("scope", "name", "content", "meta");
         Scope scope = writableScope(args.string("scope", false));
         String name = args.string("name", true);
@@ -167,9 +194,7 @@ public final class EntryTools {
             put = put.idempotent(key.get().reply(saved(new Change(0, expected, base, read, session, "",
                     Instant.EPOCH), stored, meta, fromBlock)));
         }
-        Change c = store.put(draft, put);
-        String line = saved(c, stored, meta, fromBlock);
-        return ToolResult.wrote(line, new WriteRecord(ToolSchemas.SAVE, c));
+        return answer(store.put(draft, put), ToolSchemas.SAVE, c -> saved(c, stored, meta, fromBlock));
     }
 
     /** The line a save answers: what it wrote, what it replaced, what became of the meta, and what it was built on. */
@@ -236,7 +261,7 @@ public final class EntryTools {
 
     // ---------------------------------------------------------------------------------------------- memory_patch
 
-    private ToolResult patch(Arguments args, String session, Optional<IdempotencyKey> key) {
+    private Called patch(Arguments args, String session, Optional<IdempotencyKey> key) {
         args.only("scope", "name", "old_text", "new_text");
         Scope scope = writableScope(args.string("scope", false));
         String name = args.string("name", true);
@@ -245,28 +270,27 @@ public final class EntryTools {
         Function<Entry, String> line = e -> "Patched " + scope + "/" + name + " (" + e.size() + " of "
                 + store.maxEntryBytes() + " bytes, " + Hash.of(e.content()) + ").";
         try {
-            Change c = patch.applyTo(store, scope, name, once(PutOptions.NONE.session(session), key, ""),
-                    options.patchDeadline(), line);
-            return ToolResult.wrote(line.apply(c.entry()), new WriteRecord(ToolSchemas.PATCH, c));
+            return answer(patch.applyTo(store, scope, name, once(PutOptions.NONE.session(session), key, ""),
+                    options.patchDeadline(), line), ToolSchemas.PATCH, c -> line.apply(c.entry()));
         } catch (NotFound e) {
-            return ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to patch; "
-                    + "memory_save creates one.");
+            return Called.ran(ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to patch; "
+                    + "memory_save creates one."));
         }
     }
 
     // ---------------------------------------------------------------------------------------------- memory_forget
 
-    private ToolResult forget(Arguments args, String session, Optional<IdempotencyKey> key) {
+    private Called forget(Arguments args, String session, Optional<IdempotencyKey> key) {
         args.only("scope", "name");
         Scope scope = writableScope(args.string("scope", false));
         String name = args.string("name", true);
         EntryRules.checkName(name);
         String line = "Forgot " + scope + "/" + name + "; the journal keeps its last content.";
         try {
-            Change c = store.forget(scope, name, once(PutOptions.NONE.session(session), key, line));
-            return ToolResult.wrote(line, new WriteRecord(ToolSchemas.FORGET, c));
+            return answer(store.forget(scope, name, once(PutOptions.NONE.session(session), key, line)),
+                    ToolSchemas.FORGET, c -> line);
         } catch (NotFound e) {
-            return ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to forget.");
+            return Called.ran(ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to forget."));
         }
     }
 

@@ -14,7 +14,6 @@ import dev.engram.access.rest.Gate;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Invalid;
 import dev.engram.entries.Replay;
-import dev.engram.entries.Replayed;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.SearchOrder;
 import dev.engram.entries.Store;
@@ -173,14 +172,16 @@ public class ToolsResource {
             gate.mayCreate(storeId);
         }
         ToolResult r;
-        try {
-            r = args.isEmpty()
-                    ? new ToolResult("The arguments are not a JSON object; send the tool's arguments as an object, "
-                            + "such as {\"name\": \"...\", \"content\": \"...\"}.", true, Optional.empty(),
-                            Optional.of("invalid"))
-                    : tools.call(body.name(), args.get(), session, key);
-        } catch (Replayed replayed) {
-            return replay(body.name(), replayed.first());
+        if (args.isEmpty()) {
+            r = new ToolResult("The arguments are not a JSON object; send the tool's arguments as an object, "
+                    + "such as {\"name\": \"...\", \"content\": \"...\"}.", true, Optional.empty(),
+                    Optional.of("invalid"));
+        } else {
+            EntryTools.Called called = tools.call(body.name(), args.get(), session, key);
+            if (called.replayed().isPresent()) {
+                return replay(body.name(), called.replayed().get().first());
+            }
+            r = called.result();
         }
         r.details().ifPresent(w -> outcomes.landed(w.change()));
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
