@@ -20,15 +20,21 @@ import org.jboss.logging.Logger;
 /**
  * Brings the schema to this build's version before anything reads it. Flyway (its scan, validation and lock) costs
  * about a seventh of a start, so it runs only when the database's history is not exactly the migrations this build
- * ships, same versions and same checksums: at the first start, after an upgrade, or when something is off, which
- * Flyway then reports. Replicas that start together and all find work queue on Flyway's lock; the first migrates.
+ * ships, same versions and same checksums, and the same repeatable migrations ({@code R__}, the write functions' one
+ * current definition) at their current checksums: at the first start, after an upgrade, or when something is off,
+ * which Flyway then reports. Replicas that start together and all find work queue on Flyway's lock; the first migrates.
  */
 @ApplicationScoped
 public class SchemaMigrations {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigrations.class);
-    private static final String HISTORY = "select version, checksum, success from flyway_schema_history"
-            + " where version is not null";
+    /**
+     * Every migration applied, in order: a repeatable one by its file name (Flyway's {@code script}, which may hold
+     * the location's path), and when re-applied (its file changed) by its last row.
+     */
+    private static final String HISTORY = "select coalesce(version, regexp_replace(script, '^.*/', '')), checksum,"
+            + " success from flyway_schema_history where version is not null or script ~ '(^|/)R__[^/]*$'"
+            + " order by installed_rank";
 
     @Inject
     AgroalDataSource dataSource;
@@ -45,7 +51,10 @@ public class SchemaMigrations {
         flyway.get().migrate();
     }
 
-    /** Version to checksum of every migration the database has applied; empty before the first, or if one failed. */
+    /**
+     * Version (for a repeatable migration, its file name) to checksum of every migration the database has applied;
+     * empty before the first, or if one failed.
+     */
     Map<String, Integer> applied() {
         Map<String, Integer> applied = new TreeMap<>();
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();

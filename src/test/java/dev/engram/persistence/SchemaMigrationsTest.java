@@ -11,8 +11,10 @@ import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.TreeMap;
 import org.flywaydb.core.api.FlywayException;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +35,7 @@ class SchemaMigrationsTest {
     void theShippedMigrationsAreExactlyWhatFlywayApplied() {
         Map<String, Integer> shipped = ShippedMigrations.read(getClass().getClassLoader()).orElseThrow();
         assertTrue(shipped.containsKey("1") && shipped.containsKey("12"), shipped.toString());
+        assertTrue(shipped.keySet().containsAll(FunctionScripts.expected().keySet()), shipped.toString());
         assertEquals(migrations.applied(), shipped);
     }
 
@@ -63,6 +66,32 @@ class SchemaMigrationsTest {
     }
 
     @Test
+    void aRepeatableMigrationThatChangedIsAppliedAgain() throws Exception {
+        // an upgrade that changed R__journal.sql: the history has its older checksum, so Flyway runs and re-applies it
+        exec("update flyway_schema_history set checksum = checksum + 1 where script like '%R\\_\\_journal.sql'");
+        migrations.migrate(null);
+        assertEquals(ShippedMigrations.read(getClass().getClassLoader()).orElseThrow(), migrations.applied());
+        assertEquals(2, count("select count(*) from flyway_schema_history where script like '%R\\_\\_journal.sql'"));
+    }
+
+    @Test
+    void theDatabaseEndsWithTheRepeatableDefinitions() throws Exception {
+        // this database was migrated by every V file (whose functions are the older definitions), then the R files
+        Map<String, String> expected = new TreeMap<>();
+        FunctionScripts.expected().keySet().forEach(f -> expected.putAll(FunctionScripts.functions(
+                FunctionScripts.script(f))));
+        Map<String, String> live = new TreeMap<>();
+        try (Connection c = db.getConnection(); Statement s = c.createStatement();
+                ResultSet r = s.executeQuery("select p.proname, p.prosrc from pg_proc p join pg_namespace n"
+                        + " on n.oid = p.pronamespace where n.nspname = 'public' and p.proname like 'engram\\_%'")) {
+            while (r.next()) {
+                assertEquals(null, live.put(r.getString(1), r.getString(2)), "one definition of " + r.getString(1));
+            }
+        }
+        assertEquals(expected, live);
+    }
+
+    @Test
     void versionsAndChecksumsAsFlywayRecordsThem() throws Exception {
         assertEquals("12", ShippedMigrations.version("db/migration/V12__context_steps_as_rows.sql"));
         assertEquals("1.2", ShippedMigrations.version("db/migration/V1_2__x.sql"));
@@ -77,6 +106,13 @@ class SchemaMigrationsTest {
 
     private static ByteArrayInputStream in(String s) {
         return new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private long count(String sql) throws Exception {
+        try (Connection c = db.getConnection(); Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
     }
 
     private void exec(String sql) throws Exception {

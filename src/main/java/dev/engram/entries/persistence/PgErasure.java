@@ -38,7 +38,7 @@ class PgErasure {
             s.setString(5, erasure.reason());
             try (ResultSet r = s.executeQuery()) {
                 r.next();
-                Change record = JournalColumns.read(r, 1);
+                Change record = JournalColumns.change(r, 1);
                 appended.fire(new JournalAppended(store, record.seq()));
                 return record;
             }

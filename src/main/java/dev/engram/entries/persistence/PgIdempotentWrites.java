@@ -99,7 +99,7 @@ class PgIdempotentWrites {
                 if (!fingerprint.isEmpty() && !fingerprint.equals(key.fingerprint())) {
                     throw new KeyReused(key.key());
                 }
-                return Optional.of(new Replay(JournalColumns.read(r, 3), r.getString(2)));
+                return Optional.of(new Replay(JournalColumns.change(r, 3), r.getString(2)));
             }
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
@@ -118,7 +118,7 @@ class PgIdempotentWrites {
     private Change written(PreparedStatement s, String store) throws SQLException {
         try (ResultSet r = s.executeQuery()) {
             r.next();
-            Change change = JournalColumns.read(r, 3);
+            Change change = JournalColumns.change(r, 3);
             if (r.getBoolean(1)) {
                 throw new Replayed(new Replay(change, r.getString(2)));
             }

@@ -4,6 +4,7 @@ import dev.engram.journal.persistence.JournalColumns;
 import dev.engram.persistence.StoreUnavailable;
 import dev.engram.entries.Change;
 import dev.engram.entries.Entry;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Scope;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -80,15 +81,15 @@ class PgReads {
 
     /**
      * Up to {@code limit} records after {@code after}, in seq order, none of them starting past {@code maxBytes} of
-     * the records before it ({@link Change#bytes}, summed in PostgreSQL): the byte-bounded page and the record after
+     * the records before it ({@link JournalRecord#bytes}, summed in PostgreSQL): the byte-bounded page and the record after
      * it, never the rest.
      */
-    List<Change> journal(String store, long after, int limit, long maxBytes) {
+    List<JournalRecord> journal(String store, long after, int limit, long maxBytes) {
         return query(BOUNDED_JOURNAL, r -> JournalColumns.read(r, 1), store, after, limit, maxBytes);
     }
 
     /** Up to {@code limit} records after {@code after}, in seq order. */
-    List<Change> journal(String store, long after, int limit) {
+    List<JournalRecord> journal(String store, long after, int limit) {
         return query(JOURNAL, r -> JournalColumns.read(r, 1), store, after, limit);
     }
 
