@@ -218,8 +218,8 @@ public class PgContexts {
                 Map<String, Object> record = new LinkedHashMap<>();
                 record.put("id", id);
                 record.putAll(done.record());
-                String json = ContextRecords.json(record);
-                if (json.contains("\\u0000")) {
+                String json = ContextNoteJson.of(record);
+                if (json.contains("\\u0000") || ContextNoteJson.observationHoldsNul(record)) {
                     throw new Invalid("text-nul", "", "A text holds the character NUL, which Engram cannot keep; "
                             + "only a system prompt's cache breaks may hold it.");
                 }
