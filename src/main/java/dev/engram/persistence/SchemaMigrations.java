@@ -44,11 +44,39 @@ public class SchemaMigrations {
 
     void migrate(@Observes @Priority(2) StartupEvent started) {
         Optional<Map<String, Integer>> shipped = ShippedMigrations.read(SchemaMigrations.class.getClassLoader());
-        if (shipped.isPresent() && shipped.get().equals(applied())) {
-            LOG.infof("The schema has the %d migrations this build ships; nothing to migrate.", shipped.get().size());
-            return;
+        if (shipped.isPresent()) {
+            Map<String, Integer> applied = applied();
+            if (shipped.get().equals(applied)) {
+                LOG.infof("The schema has the %d migrations this build ships; nothing to migrate.",
+                        shipped.get().size());
+                return;
+            }
+            if (newer(shipped.get(), applied)) {
+                LOG.infof("The schema is newer than this build (a rolling update or a rollback): its functions stay "
+                        + "as the newer build defined them; nothing to migrate.");
+                return;
+            }
         }
         flyway.get().migrate();
+    }
+
+    /**
+     * Whether a newer build migrated the database: it has every versioned migration this build ships, unchanged, and
+     * more. Flyway would then re-apply this build's older repeatable migrations over the newer functions.
+     */
+    static boolean newer(Map<String, Integer> shipped, Map<String, Integer> applied) {
+        boolean more = false;
+        for (Map.Entry<String, Integer> a : applied.entrySet()) {
+            if (!ShippedMigrations.isRepeatable(a.getKey()) && !shipped.containsKey(a.getKey())) {
+                more = true;
+            }
+        }
+        for (Map.Entry<String, Integer> s : shipped.entrySet()) {
+            if (!ShippedMigrations.isRepeatable(s.getKey()) && !s.getValue().equals(applied.get(s.getKey()))) {
+                return false;
+            }
+        }
+        return more;
     }
 
     /**

@@ -23,8 +23,8 @@ import java.util.zip.CRC32;
  * The migrations this build ships, versioned ({@code db/migration/V<version>__<name>.sql}, keyed by version) and
  * repeatable ({@code db/migration/R__<name>.sql}, keyed by their file name, as Flyway's history names them in
  * {@code script}), each with the checksum Flyway records for it: a CRC32 over the script's lines without their line
- * breaks (and without a byte order mark). Found next to the first migration, in a jar or a directory; anywhere else (a native image) they cannot be listed, and
- * the caller runs Flyway.
+ * breaks (and without a byte order mark). Found next to the first migration, in a jar or a directory; anywhere else
+ * (a native image) they cannot be listed, and the caller runs Flyway.
  */
 final class ShippedMigrations {
 
@@ -86,6 +86,11 @@ final class ShippedMigrations {
     static String key(String path) {
         String version = version(path);
         return version != null ? version : repeatable(path);
+    }
+
+    /** Whether {@code key}, as {@link #read} lists it, is a repeatable migration's. */
+    static boolean isRepeatable(String key) {
+        return key.startsWith("R__");
     }
 
     /** The file name of a repeatable migration's path ({@code R__x.sql}), as Flyway's history has it, or null. */

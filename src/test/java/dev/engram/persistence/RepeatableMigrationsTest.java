@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  */
 class RepeatableMigrationsTest {
 
-    private static final Pattern NOT_A_FUNCTION = Pattern.compile(
-            "(?im)^\\s*(CREATE\\s+(TABLE|INDEX|TRIGGER|SEQUENCE|EXTENSION)|ALTER|DROP|INSERT|UPDATE\\s+\\w+\\s+SET|DELETE)\\b");
+    private static final Pattern NOT_A_FUNCTION = Pattern.compile("(?im)^\\s*(CREATE\\s+(TABLE|INDEX|TRIGGER|SEQUENCE"
+            + "|EXTENSION)|ALTER|DROP|INSERT|UPDATE\\s+\\w+\\s+SET|DELETE)\\b");
 
     private static Map<String, Integer> shipped() {
         return ShippedMigrations.read(RepeatableMigrationsTest.class.getClassLoader()).orElseThrow();

@@ -1,6 +1,7 @@
 package dev.engram.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,10 +58,15 @@ class SchemaMigrationsTest {
         exec("insert into flyway_schema_history (installed_rank, version, description, type, script, checksum,"
                 + " installed_by, execution_time, success) values (9999, '9999', 'from the future', 'SQL',"
                 + " 'V9999__from_the_future.sql', 1, 'test', 0, true)");
+        // and its repeatable migrations: this build's older R__journal.sql must not be applied over them
+        exec("update flyway_schema_history set checksum = checksum + 7 where script like '%R\\_\\_journal.sql'");
+        long rows = count("select count(*) from flyway_schema_history");
         try {
             migrations.migrate(null);
+            assertEquals(rows, count("select count(*) from flyway_schema_history"), "nothing applied");
         } finally {
             exec("delete from flyway_schema_history where installed_rank = 9999");
+            exec("update flyway_schema_history set checksum = checksum - 7 where script like '%R\\_\\_journal.sql'");
         }
         assertEquals(ShippedMigrations.read(getClass().getClassLoader()).orElseThrow(), migrations.applied());
     }
@@ -89,6 +95,17 @@ class SchemaMigrationsTest {
             }
         }
         assertEquals(expected, live);
+    }
+
+    @Test
+    void aNewerSchemaHasEveryShippedVersionUnchangedAndMore() {
+        Map<String, Integer> shipped = Map.of("1", 10, "2", 20, "R__journal.sql", 30);
+        assertTrue(SchemaMigrations.newer(shipped, Map.of("1", 10, "2", 20, "3", 5, "R__journal.sql", 31)));
+        assertTrue(SchemaMigrations.newer(shipped, Map.of("1", 10, "2", 20, "3", 5)));
+        assertFalse(SchemaMigrations.newer(shipped, Map.of("1", 10, "2", 20, "R__journal.sql", 31)), "same versions");
+        assertFalse(SchemaMigrations.newer(shipped, Map.of("1", 10, "3", 5)), "one missing: an upgrade");
+        assertFalse(SchemaMigrations.newer(shipped, Map.of("1", 11, "2", 20, "3", 5)), "one changed: Flyway reports");
+        assertFalse(SchemaMigrations.newer(shipped, Map.of()), "an empty database");
     }
 
     @Test

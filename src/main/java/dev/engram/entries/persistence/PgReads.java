@@ -81,8 +81,8 @@ class PgReads {
 
     /**
      * Up to {@code limit} records after {@code after}, in seq order, none of them starting past {@code maxBytes} of
-     * the records before it ({@link JournalRecord#bytes}, summed in PostgreSQL): the byte-bounded page and the record after
-     * it, never the rest.
+     * the records before it ({@link JournalRecord#bytes}, summed in PostgreSQL): the byte-bounded page and the record
+     * after it, never the rest.
      */
     List<JournalRecord> journal(String store, long after, int limit, long maxBytes) {
         return query(BOUNDED_JOURNAL, r -> JournalColumns.read(r, 1), store, after, limit, maxBytes);

@@ -61,7 +61,8 @@ public class JournalResource {
         gate.in(Params.store(storeId)).checkReadsEvery();
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         int n = (int) Params.number(limit, "limit", 1, config.journal().maxLimit(), config.journal().defaultLimit());
-        Paged<JournalRecord> paged = stores.store(Params.store(storeId)).journalPage(cursor, n, config.limits().pageBytes());
+        Paged<JournalRecord> paged = stores.store(Params.store(storeId))
+                .journalPage(cursor, n, config.limits().pageBytes());
         List<JournalRecord> page = paged.items();
         if (page.isEmpty()) {
             requireStore();
