@@ -1,16 +1,16 @@
 package dev.engram.entries;
 
-import dev.engram.kernel.Note;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Scope;
-import dev.engram.kernel.Utf8;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One journal record: the entry as it was after the change, what it replaced, and who made it; or, as an erasure
- * record ({@link #erasure} present), the note that an entry's content was erased from the journal.
+ * One journal record of the entries tier: the entry as it was after the change, what it replaced, and who made it;
+ * or, as an erasure record ({@link #erasure} present), the note that an entry's content was erased from the journal.
+ * Records of the other tiers are {@link JournalRecord}s of their own, never a {@code Change}.
  *
  * @param seq the record's position in its store's journal, gapless and in commit order; the cursor
  *     {@link Store#journal} takes
@@ -25,10 +25,9 @@ import java.util.Optional;
  * @param at when the change was made; it never orders records, {@code seq} does
  * @param erased the seq of the erasure record that blanked this record's content and meta, 0 when not erased
  * @param erasure on an erasure record, who erased and why; empty on every other record
- * @param note on a record of another tier (memories, banks), what it records; empty on an entry's
  */
 public record Change(long seq, Entry entry, String prev, String replaced, String session, String source,
-        Instant at, long erased, Optional<Erasure> erasure, Optional<Note> note) {
+        Instant at, long erased, Optional<Erasure> erasure) implements JournalRecord.EntryRecord {
 
     public Change {
         Objects.requireNonNull(entry, "entry");
@@ -38,22 +37,6 @@ public record Change(long seq, Entry entry, String prev, String replaced, String
         session = session == null ? "" : session;
         source = source == null ? "" : source;
         erasure = erasure == null ? Optional.empty() : erasure;
-        note = note == null ? Optional.empty() : note;
-    }
-
-    /** A record of an entry's change, or an erasure record. */
-    public Change(long seq, Entry entry, String prev, String replaced, String session, String source, Instant at,
-            long erased, Optional<Erasure> erasure) {
-        this(seq, entry, prev, replaced, session, source, at, erased, erasure, Optional.empty());
-    }
-
-    /**
-     * The record of another tier's change at {@code seq} ({@link Note}); its {@code entry} is a placeholder with no
-     * scope, named by the note's key, which entry readers skip ({@link #isNote}).
-     */
-    public static Change note(long seq, Note note, Instant at) {
-        Entry none = new Entry(new Scope(""), note.key(), "", Map.of(), "", at, false);
-        return new Change(seq, none, "", "", "", "", at, 0, Optional.empty(), Optional.of(note));
     }
 
     /** A record of a change, neither erased nor an erasure. */
@@ -75,20 +58,14 @@ public record Change(long seq, Entry entry, String prev, String replaced, String
         return !prev.equals(replaced);
     }
 
-    /**
-     * The bytes this record carries, as a page's byte bound counts them: its entry's content, or its note's JSON;
-     * 0 for an erased record.
-     */
+    /** The bytes this record carries, as a page's byte bound counts them: its entry's content; 0 when erased. */
+    @Override
     public long bytes() {
-        return note.map(n -> (long) Utf8.length(n.body())).orElseGet(() -> (long) entry.size());
-    }
-
-    /** Whether this records another tier's change, not an entry's. */
-    public boolean isNote() {
-        return note.isPresent();
+        return entry.size();
     }
 
     /** Whether this is an erasure record. */
+    @Override
     public boolean isErasure() {
         return erasure.isPresent();
     }

@@ -1,6 +1,7 @@
 package dev.engram.entries;
 
 import dev.engram.kernel.IdempotencyKey;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.KeyReused;
 import dev.engram.kernel.NotFound;
 import dev.engram.kernel.Scope;
@@ -184,10 +185,10 @@ public final class InMemoryStore implements Store {
     }
 
     @Override
-    public synchronized List<Change> journal(long after, int limit) {
+    public synchronized List<JournalRecord> journal(long after, int limit) {
         int from = (int) Math.min(Math.max(after, 0), journal.size());
         int to = limit > 0 ? (int) Math.min(journal.size(), (long) from + limit) : journal.size();
-        return List.copyOf(journal.subList(from, to));
+        return List.<JournalRecord>copyOf(journal.subList(from, to));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.engram.entries;
 
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Paged;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,10 +51,10 @@ public final class LostUpdates {
         long bytes = 0;
         long cursor = after;
         while (true) {
-            Paged<Change> page = store.journalPage(cursor, PAGE, maxBytes);
-            for (Change c : page.items()) {
-                cursor = c.seq();
-                if (c.isNote()) {
+            Paged<JournalRecord> page = store.journalPage(cursor, PAGE, maxBytes);
+            for (JournalRecord r : page.items()) {
+                cursor = r.seq();
+                if (!(r instanceof Change c)) {
                     continue; // another tier's record: no entry's update to lose
                 }
                 String key = c.entry().scope() + "/" + c.entry().name();

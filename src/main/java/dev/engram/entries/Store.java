@@ -1,6 +1,7 @@
 package dev.engram.entries;
 
 import dev.engram.kernel.IdempotencyKey;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Paged;
 import dev.engram.kernel.Scope;
 import dev.engram.memories.rank.Bm25;
@@ -157,15 +158,15 @@ public interface Store {
      * Up to {@code limit} records with {@code seq} greater than {@code after}, in order; 0 reads from the
      * beginning. A reader resumes with the last seq it saw.
      */
-    List<Change> journal(long after, int limit);
+    List<JournalRecord> journal(long after, int limit);
 
     /**
      * The page of records after {@code after}: up to {@code limit}, ending before the record that would take their
      * {@link Change#bytes} over {@code maxBytes} (the first record is always in it). A store may read no more than
      * the page and the record after it.
      */
-    default Paged<Change> journalPage(long after, int limit, long maxBytes) {
-        return Paged.of(journal(after, limit + 1), limit, maxBytes, Change::bytes);
+    default Paged<JournalRecord> journalPage(long after, int limit, long maxBytes) {
+        return Paged.of(journal(after, limit + 1), limit, maxBytes, JournalRecord::bytes);
     }
 
     /**

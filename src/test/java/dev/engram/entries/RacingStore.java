@@ -1,5 +1,6 @@
 package dev.engram.entries;
 
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Scope;
 import java.util.List;
@@ -70,7 +71,7 @@ public final class RacingStore implements Store {
     }
 
     @Override
-    public List<Change> journal(long after, int limit) {
+    public List<JournalRecord> journal(long after, int limit) {
         return inner.journal(after, limit);
     }
 

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.engram.entries.Change;
+import dev.engram.kernel.JournalRecord;
+import dev.engram.kernel.Note;
 import dev.engram.kernel.Invalid;
 import dev.engram.entries.Stores;
 import dev.engram.memories.persistence.PgRecalls;
@@ -61,17 +62,17 @@ class PgRecallTest extends RecallContract {
         r.delete("b");
         r.clear();
         r.clear();
-        List<Change> journal = stores.store(store).journal(0, 100);
+        List<JournalRecord> journal = stores.store(store).journal(0, 100);
         assertEquals(List.of("entry", "memory.saved", "memory.revised", "memory.archived", "memory.unarchived",
                 "memory.saved", "memory.superseded", "memory.deleted", "memories.cleared"),
-                journal.stream().map(c -> c.note().map(n -> n.kind()).orElse("entry")).toList());
+                journal.stream().map(PgRecallTest::kind).toList());
         for (int i = 0; i < journal.size(); i++) {
             assertEquals(i + 1, journal.get(i).seq(), "gapless");
         }
-        assertTrue(journal.get(1).note().get().body().matches(".*\"content\": ?\"Apollo ships on Friday\\.\".*"),
-                journal.get(1).note().get().body());
-        assertTrue(journal.get(8).note().get().body().matches(".*\"count\": ?1\\b.*"),
-                journal.get(8).note().get().body());
+        assertTrue(note(journal.get(1)).body().matches(".*\"content\": ?\"Apollo ships on Friday\\.\".*"),
+                note(journal.get(1)).body());
+        assertTrue(note(journal.get(8)).body().matches(".*\"count\": ?1\\b.*"),
+                note(journal.get(8)).body());
     }
 
     @Test
@@ -91,14 +92,14 @@ class PgRecallTest extends RecallContract {
         String fresh = reflect(r, ALICE, new Scripted((facts, existing) -> List.of(
                 new Observation("Three and four.", 0.6, List.of("f3", "f4"), false, ""),
                 new Observation("One to four.", 0.7, List.of("f1", "f2", "f3", "f4"), false, old)))).newIds().get(1);
-        List<Change> journal = stores.store(store).journal(0, 100);
+        List<JournalRecord> journal = stores.store(store).journal(0, 100);
         assertEquals(List.of("memory.saved", "memory.saved", "memory.saved", "memory.saved", "memory.saved",
                 "memory.saved", "memory.saved", "memory.superseded"),
-                journal.stream().map(c -> c.note().map(n -> n.kind()).orElse("entry")).toList());
-        assertEquals(fresh, journal.get(6).note().get().key());
-        assertEquals(old, journal.get(7).note().get().key());
-        assertTrue(journal.get(7).note().get().body().contains("\"superseded_by\": \"" + fresh + "\""),
-                journal.get(7).note().get().body());
+                journal.stream().map(PgRecallTest::kind).toList());
+        assertEquals(fresh, note(journal.get(6)).key());
+        assertEquals(old, note(journal.get(7)).key());
+        assertTrue(note(journal.get(7)).body().contains("\"superseded_by\": \"" + fresh + "\""),
+                note(journal.get(7)).body());
         for (int i = 0; i < journal.size(); i++) {
             assertEquals(i + 1, journal.get(i).seq(), "gapless");
         }
@@ -130,13 +131,13 @@ class PgRecallTest extends RecallContract {
         } finally {
             pool.shutdownNow();
         }
-        List<Change> journal = stores.store(store).journal(0, 100);
+        List<JournalRecord> journal = stores.store(store).journal(0, 100);
         for (int i = 0; i < journal.size(); i++) {
             assertEquals(i + 1, journal.get(i).seq(), "gapless");
         }
-        long saves = journal.stream().filter(c -> c.note().get().kind().equals("memory.saved")).count();
+        long saves = journal.stream().filter(c -> note(c).kind().equals("memory.saved")).count();
         assertEquals(32, saves, "every save landed once");
-        boolean held = journal.get(journal.size() - 1).note().get().kind().equals("memory.saved");
+        boolean held = note(journal.get(journal.size() - 1)).kind().equals("memory.saved");
         assertEquals(held ? 1 : 0, r.list(10, 0).total());
         try (var c = db.getConnection(); var s = c.prepareStatement(
                 "select memories from store where id = ?")) {
@@ -146,5 +147,15 @@ class PgRecallTest extends RecallContract {
                 assertEquals(held ? 1 : 0, rs.getInt(1), "the store's count is the rows it holds");
             }
         }
+    }
+
+    /** The kind of a record: a memory's note's, or "entry". */
+    private static String kind(JournalRecord r) {
+        return r instanceof JournalRecord.MemoryNote m ? m.note().kind() : "entry";
+    }
+
+    /** The note of a memory's record. */
+    private static Note note(JournalRecord r) {
+        return ((JournalRecord.MemoryNote) r).note();
     }
 }

@@ -150,8 +150,8 @@ public class PgContexts implements ContextStore {
                 Map<String, Object> record = new LinkedHashMap<>();
                 record.put("id", id);
                 record.putAll(done.record());
-                String json = ContextRecords.json(record);
-                if (json.contains("\\u0000")) {
+                String json = ContextNoteJson.of(record);
+                if (json.contains("\\u0000") || ContextNoteJson.observationHoldsNul(record)) {
                     throw ContextRules.recordNul();
                 }
                 if (done.after() == null) {
@@ -256,8 +256,7 @@ public class PgContexts implements ContextStore {
                 + "updated_at = ? where store_id = ? and id = ?), ";
         try (PreparedStatement s = c.prepareStatement("with " + update + "n as (insert into context_step "
                 + "(store_id, context_id, idx, step) select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) "
-                + "insert into journal (store_id, seq, scope, name, content, hash, updated, at, kind, record) "
-                + "values (?, ?, '', ?, '', '', ?, ?, ?, ?::jsonb)")) {
+                + JournalNotes.APPEND)) {
             int p = 1;
             if (before.isPresent()) {
                 s.setString(p++, config);
@@ -272,13 +271,17 @@ public class PgContexts implements ContextStore {
             s.setArray(p++, c.createArrayOf("integer", indices));
             s.setArray(p++, c.createArrayOf("text", texts));
             s.setString(p++, store);
-            s.setLong(p++, seq);
+            s.setString(p++, kind);
             s.setString(p++, id);
             s.setObject(p++, now);
-            s.setObject(p++, now);
-            s.setString(p++, kind);
             s.setString(p, record);
-            s.executeUpdate();
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                if (r.getLong(1) != seq) {
+                    throw new IllegalStateException("Context change " + store + "/" + id + " took seq "
+                            + r.getLong(1) + " where " + seq + " was announced.");
+                }
+            }
         }
     }
 

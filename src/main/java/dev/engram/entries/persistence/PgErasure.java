@@ -30,7 +30,7 @@ class PgErasure {
                 "name", name, "by", erasure.by(), "reason", erasure.reason()),
                 e -> "EG404".equals(e.getSQLState()) ? NotFound.neverHeld(scope, name) : new StoreUnavailable(e))
                 .get(0);
-        Change change = record.toChange();
+        Change change = record.change();
         writes.committed(store, change.seq());
         return change;
     }

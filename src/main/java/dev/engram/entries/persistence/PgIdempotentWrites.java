@@ -80,7 +80,7 @@ class PgIdempotentWrites {
         if (!fingerprint.isEmpty() && !fingerprint.equals(key.fingerprint())) {
             throw new KeyReused(key.key());
         }
-        return Optional.of(new Replay(JournalRows.read(r, 2).toChange(), (String) r[1]));
+        return Optional.of(new Replay(JournalRows.read(r, 2).change(), (String) r[1]));
     }
 
     private static Map<String, Object> keyArgs(IdempotencyKey key) {
@@ -90,7 +90,7 @@ class PgIdempotentWrites {
     /** The record the call returned: {@link Landed} now, or {@link Replayed} when the key had written it before. */
     private Written written(String store, List<Object[]> rows) {
         Object[] r = rows.get(0);
-        Change change = JournalRows.read(r, 2).toChange();
+        Change change = JournalRows.read(r, 2).change();
         if (Boolean.TRUE.equals(r[0])) {
             return new Replayed(new Replay(change, (String) r[1]));
         }

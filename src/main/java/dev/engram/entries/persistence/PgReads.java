@@ -5,6 +5,7 @@ import static dev.engram.entries.persistence.SessionCalls.args;
 import dev.engram.entries.Change;
 import dev.engram.entries.Entry;
 import dev.engram.journal.persistence.JournalEntity;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Scope;
 import dev.engram.persistence.StoreUnavailable;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -60,17 +61,17 @@ class PgReads {
 
     /**
      * Up to {@code limit} records after {@code after}, in seq order, none of them starting past {@code maxBytes} of
-     * the records before it ({@link Change#bytes}, summed in PostgreSQL): the byte-bounded page and the record after
-     * it, never the rest.
+     * the records before it ({@link JournalRecord#bytes}, summed in PostgreSQL): the byte-bounded page and the record
+     * after it, never the rest.
      */
-    List<Change> journal(String store, long after, int limit, long maxBytes) {
+    List<JournalRecord> journal(String store, long after, int limit, long maxBytes) {
         return calls.entities(BOUNDED_JOURNAL, JournalEntity.class, args("store", store, "after", after, "limit",
-                limit, "maxBytes", maxBytes), StoreUnavailable::new).stream().map(JournalEntity::toChange).toList();
+                limit, "maxBytes", maxBytes), StoreUnavailable::new).stream().map(JournalEntity::record).toList();
     }
 
     /** Up to {@code limit} records after {@code after}, in seq order. */
-    List<Change> journal(String store, long after, int limit) {
-        return calls.read(() -> JournalEntity.after(store, after, limit).stream().map(JournalEntity::toChange)
+    List<JournalRecord> journal(String store, long after, int limit) {
+        return calls.read(() -> JournalEntity.after(store, after, limit).stream().map(JournalEntity::record)
                 .toList());
     }
 

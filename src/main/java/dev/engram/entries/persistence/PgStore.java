@@ -8,6 +8,7 @@ import dev.engram.kernel.IdempotencyKey;
 import dev.engram.entries.Listing;
 import dev.engram.entries.Match;
 import dev.engram.kernel.NotFound;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Paged;
 import dev.engram.entries.PutOptions;
 import dev.engram.entries.Replay;
@@ -143,9 +144,9 @@ final class PgStore implements Store {
     }
 
     @Override
-    public Paged<Change> journalPage(long after, int limit, long maxBytes) {
+    public Paged<JournalRecord> journalPage(long after, int limit, long maxBytes) {
         return Paged.of(stores.reads().journal(id, Math.max(after, 0), limit + 1, maxBytes), limit, maxBytes,
-                Change::bytes);
+                JournalRecord::bytes);
     }
 
     @Override
@@ -155,7 +156,7 @@ final class PgStore implements Store {
     }
 
     @Override
-    public List<Change> journal(long after, int limit) {
+    public List<JournalRecord> journal(long after, int limit) {
         return stores.reads().journal(id, Math.max(after, 0), limit > 0 ? limit : Integer.MAX_VALUE);
     }
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.engram.entries.Change;
 import dev.engram.entries.Erasure;
+import dev.engram.kernel.JournalRecord;
+import dev.engram.kernel.Note;
 import java.time.Instant;
 
 /**
@@ -28,13 +30,24 @@ public record ChangeJson(long seq, String kind, EntryJson entry, String prev, St
         }
     }
 
-    public static ChangeJson of(Change c) {
-        if (c.isNote()) {
-            return new ChangeJson(c.seq(), c.note().get().kind(), null, null, null, null, null, c.at(), null, null,
-                    c.note().get().body());
+    /** The record's JSON: an entry's change or erasure record, or a memory's or a context's note. */
+    public static ChangeJson of(JournalRecord r) {
+        if (r instanceof JournalRecord.MemoryNote m) {
+            return note(m.seq(), m.note(), m.at());
         }
+        if (r instanceof JournalRecord.ContextNote c) {
+            return note(c.seq(), c.note(), c.at());
+        }
+        return of((Change) r);
+    }
+
+    public static ChangeJson of(Change c) {
         return new ChangeJson(c.seq(), c.isErasure() ? ERASURE : null, EntryJson.of(c.entry()), c.prev(),
                 c.replaced(), c.session(), c.source(), c.at(), c.erased() == 0 ? null : c.erased(),
                 c.erasure().map(ErasureJson::of).orElse(null), null);
+    }
+
+    private static ChangeJson note(long seq, Note note, Instant at) {
+        return new ChangeJson(seq, note.kind(), null, null, null, null, null, at, null, null, note.body());
     }
 }

@@ -3,6 +3,7 @@ package dev.engram.journal.persistence;
 import dev.engram.entries.Change;
 import dev.engram.entries.Entry;
 import dev.engram.entries.Erasure;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Note;
 import dev.engram.kernel.Scope;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
@@ -98,10 +99,19 @@ public class JournalEntity extends PanacheEntityBase {
                 Parameters.with("store", store).and("after", after)).range(0, limit - 1).list();
     }
 
-    /** The change this record holds. */
-    public Change toChange() {
+    /** The record this row holds: an entry's change or erasure record, or a note of another tier. */
+    public JournalRecord record() {
+        return ENTRY.equals(kind) ? change() : JournalRecord.note(seq, new Note(kind, name, body), at);
+    }
+
+    /**
+     * The entry's change (or erasure record) this row holds: the row of a write function, always an entry's.
+     *
+     * @throws IllegalStateException if the row is a note of another tier
+     */
+    public Change change() {
         if (!ENTRY.equals(kind)) {
-            return Change.note(seq, new Note(kind, name, body), at);
+            throw new IllegalStateException("journal record " + seq + " is a " + kind + " record, not an entry's");
         }
         Entry entry = new Entry(new Scope(scope), name, content, MetaJson.parse(meta), hash, updated, deleted);
         return new Change(seq, entry, prev, replaced, session, source, at, erasedBy == null ? 0 : erasedBy,

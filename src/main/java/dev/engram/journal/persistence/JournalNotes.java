@@ -9,19 +9,26 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 /**
- * The two statements every write of a memory or a context starts and ends its transaction with: taking the store's
- * next seq (its row lock, held to the commit; a store written first this way is created with the default bound) and
- * appending a journal record that is a note of a kind, not an entry's change.
+ * The two calls every write of a memory or a context starts and ends its transaction with, through the journal's
+ * SQL primitives (migration {@code R__journal.sql}): taking the store's lock, held to the commit (a store written
+ * first this way is created with the default bound), and appending a journal record that is a note of a kind, not
+ * an entry's change, which takes the store's next seq.
  */
 public final class JournalNotes {
+
+    /** Appends a note; the other members of the primitive keep their defaults. */
+    public static final String APPEND = "select engram_journal_append(p_store => ?, p_kind => ?, p_name => ?, "
+            + "p_at => ?, p_record => ?::jsonb)";
 
     private JournalNotes() {
     }
 
-    /** The store's next seq, taking its row lock; the store is created with {@code defaultMaxEntryBytes} if new. */
+    /**
+     * Takes the store's lock and answers the seq the next record appended under it takes; the store is created with
+     * {@code defaultMaxEntryBytes} if new.
+     */
     public static long nextSeq(Connection c, String store, int defaultMaxEntryBytes) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("insert into store as s (id, seq, max_entry_bytes) "
-                + "values (?, 1, ?) on conflict (id) do update set seq = s.seq + 1 returning s.seq")) {
+        try (PreparedStatement s = c.prepareStatement("select l.seq + 1 from engram_store_lock(?, ?) l")) {
             s.setString(1, store);
             s.setInt(2, defaultMaxEntryBytes);
             try (ResultSet r = s.executeQuery()) {
@@ -31,20 +38,28 @@ public final class JournalNotes {
         }
     }
 
-    /** Appends the record {@code body} (JSON) of {@code kind} about {@code key} at {@code seq}, written {@code at}. */
+    /**
+     * Appends the record {@code body} (JSON) of {@code kind} about {@code key}, written {@code at}, as the record
+     * {@code seq} that {@link #nextSeq} announced under the lock this transaction holds.
+     *
+     * @throws IllegalStateException if the record took another seq: something appended to the store between
+     */
     public static void append(Connection c, String store, long seq, String kind, String key, String body, Instant at)
             throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("insert into journal (store_id, seq, scope, name, content, "
-                + "hash, updated, at, kind, record) values (?, ?, '', ?, '', '', ?, ?, ?, ?::jsonb)")) {
-            OffsetDateTime time = OffsetDateTime.ofInstant(at, ZoneOffset.UTC);
+        try (PreparedStatement s = c.prepareStatement(APPEND)) {
             s.setString(1, store);
-            s.setLong(2, seq);
+            s.setString(2, kind);
             s.setString(3, key);
-            s.setObject(4, time);
-            s.setObject(5, time);
-            s.setString(6, kind);
-            s.setString(7, body);
-            s.executeUpdate();
+            s.setObject(4, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
+            s.setString(5, body);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                long took = r.getLong(1);
+                if (took != seq) {
+                    throw new IllegalStateException("The journal record of " + kind + " took seq " + took
+                            + " where " + seq + " was announced; append each record after its own nextSeq.");
+                }
+            }
         }
     }
 }

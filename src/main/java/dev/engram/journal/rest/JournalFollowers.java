@@ -5,8 +5,8 @@ import dev.engram.rest.JsonSetup;
 import dev.engram.entries.rest.Replies;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.engram.access.Caller;
-import dev.engram.entries.Change;
 import dev.engram.kernel.Limited;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Paged;
 import dev.engram.entries.Stores;
 import dev.engram.ops.EngramConfig;
@@ -243,7 +243,7 @@ public class JournalFollowers {
                 farewell();
                 return;
             }
-            List<Change> page;
+            List<JournalRecord> page;
             boolean more;
             try {
                 dirty = false;
@@ -254,7 +254,7 @@ public class JournalFollowers {
                     return;
                 }
                 reads.incrementAndGet();
-                Paged<Change> paged = stores.store(store).journalPage(cursor, PAGE, config.limits().pageBytes());
+                Paged<JournalRecord> paged = stores.store(store).journalPage(cursor, PAGE, config.limits().pageBytes());
                 page = paged.items();
                 more = paged.more();
             } catch (RuntimeException e) {
@@ -279,11 +279,11 @@ public class JournalFollowers {
                     });
         }
 
-        private CompletionStage<Void> send(List<Change> page, int i) {
+        private CompletionStage<Void> send(List<JournalRecord> page, int i) {
             if (i == page.size()) {
                 return CompletableFuture.completedFuture(null);
             }
-            Change c = page.get(i);
+            JournalRecord c = page.get(i);
             String text;
             try {
                 text = text(c);
@@ -340,7 +340,7 @@ public class JournalFollowers {
             }
         }
 
-        private String text(Change c) throws JsonProcessingException {
+        private String text(JournalRecord c) throws JsonProcessingException {
             return rest.mapper().writeValueAsString(ChangeJson.of(c));
         }
     }

@@ -5,8 +5,8 @@ import dev.engram.rest.JsonSetup;
 import dev.engram.rest.Params;
 import dev.engram.entries.rest.Replies;
 import dev.engram.access.rest.Gate;
-import dev.engram.entries.Change;
 import dev.engram.kernel.NotFound;
+import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Paged;
 import dev.engram.entries.Store;
 import dev.engram.entries.Stores;
@@ -61,8 +61,9 @@ public class JournalResource {
         gate.in(Params.store(storeId)).checkReadsEvery();
         long cursor = Params.number(after, "after", 0, Long.MAX_VALUE, 0);
         int n = (int) Params.number(limit, "limit", 1, config.journal().maxLimit(), config.journal().defaultLimit());
-        Paged<Change> paged = stores.store(Params.store(storeId)).journalPage(cursor, n, config.limits().pageBytes());
-        List<Change> page = paged.items();
+        Paged<JournalRecord> paged = stores.store(Params.store(storeId))
+                .journalPage(cursor, n, config.limits().pageBytes());
+        List<JournalRecord> page = paged.items();
         if (page.isEmpty()) {
             requireStore();
         }
@@ -84,8 +85,8 @@ public class JournalResource {
             long seq = cursor;
             long left = max;
             while (left > 0) {
-                Paged<Change> page = store.journalPage(seq, (int) Math.min(NDJSON_PAGE, left), pageBytes);
-                for (Change c : page.items()) {
+                Paged<JournalRecord> page = store.journalPage(seq, (int) Math.min(NDJSON_PAGE, left), pageBytes);
+                for (JournalRecord c : page.items()) {
                     write(out, c);
                     seq = c.seq();
                 }
@@ -117,7 +118,7 @@ public class JournalResource {
         }
     }
 
-    private void write(OutputStream out, Change c) throws java.io.IOException {
+    private void write(OutputStream out, JournalRecord c) throws java.io.IOException {
         out.write(rest.mapper().writeValueAsString(ChangeJson.of(c)).getBytes(StandardCharsets.UTF_8));
         out.write('\n');
     }

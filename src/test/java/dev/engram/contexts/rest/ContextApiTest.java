@@ -126,6 +126,14 @@ class ContextApiTest {
         assertEquals("run-1", appended.get("id").asText());
         assertEquals(0, appended.get("from").asInt());
         assertEquals("{\"q\": \"x\"}", appended.get("steps").get(1).get("action").get("input").asText());
+        // the journal carries each observation's size and hash, not the observation (ADR 0008); the cached output's
+        // hash stays, and GET .../steps still answers the whole step
+        JsonNode cachedStep = appended.get("steps").get(0);
+        assertTrue(!cachedStep.has("observation"), cachedStep.toString());
+        assertEquals(17, cachedStep.get("observation_bytes").asInt());
+        assertEquals(sha256("line1\nline2\nline3"), cachedStep.get("observation_hash").asText());
+        assertEquals(shortHashOf("read_file", "line1\nline2\nline3"), cachedStep.get("cache_hash").asText());
+        assertEquals(5, appended.get("steps").get(1).get("observation_bytes").asInt());
         assertEquals("Today is Monday.", record(s, "context.system_prompt_set").get("parts").get(1).asText());
         assertEquals(0, count("select count(*) from context where store_id = ?", s));
         assertEquals(0, count("select count(*) from tool_result where store_id = ?", s));
@@ -243,6 +251,12 @@ class ContextApiTest {
             assertEquals(2 * i, froms.get(i), "records in seq order append where the last one ended");
         }
         assertTrue(froms.size() == threads * each);
+    }
+
+    /** {@code sha256:} and the hex SHA-256 of {@code text}'s UTF-8 bytes, as the journal writes an observation's. */
+    static String sha256(String text) throws Exception {
+        return "sha256:" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     static String fullHashOf(String tool, String content) {

@@ -1,6 +1,7 @@
 package dev.engram.entries.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.engram.entries.Change;
 import dev.engram.journal.persistence.JournalEntity;
 import dev.engram.journal.persistence.MetaJson;
+import dev.engram.kernel.JournalRecord;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.Instant;
@@ -118,7 +120,7 @@ class EntityMappingTest {
         JournalEntity entry = records.get(0);
         assertEquals(JournalEntity.ENTRY, entry.kind, "kind's default is an entry's");
         assertNull(entry.body);
-        Change change = entry.toChange();
+        Change change = entry.change();
         assertTrue(change.entry().deleted());
         assertEquals("sha256:prev", change.prev());
         assertEquals(2, change.erased());
@@ -128,7 +130,7 @@ class EntityMappingTest {
         assertEquals(Map.of("id", "m-1"), MetaJson.parse(note.body));
         assertEquals(Map.of("by", "ops", "reason", "a request"), MetaJson.parse(note.erasure));
         assertNull(note.erasedBy);
-        assertEquals("memory", note.toChange().note().orElseThrow().kind());
+        assertEquals("memory", assertInstanceOf(JournalRecord.MemoryNote.class, note.record()).note().kind());
     }
 
     @Test
