@@ -49,8 +49,19 @@ final class Sql {
         }
     }
 
+    /**
+     * The rows a list reads from the database at a time, inside a transaction (in autocommit it reads them all): a
+     * store's whole index is read in a few round trips without holding every row at once.
+     */
+    private static final int FETCH = 2000;
+
     private final DataSource source;
     private final int maxMemories;
+
+    /** For work that saves no memory, so never reaches the store's quota. */
+    Sql(DataSource source) {
+        this(source, 0);
+    }
 
     Sql(DataSource source, int maxMemories) {
         this.source = source;
@@ -142,12 +153,15 @@ final class Sql {
         }
 
         <T> List<T> list(String sql, Row<T> row, Object... args) throws SQLException {
-            try (PreparedStatement s = prepare(sql, args); ResultSet r = s.executeQuery()) {
-                List<T> found = new ArrayList<>();
-                while (r.next()) {
-                    found.add(row.read(r));
+            try (PreparedStatement s = prepare(sql, args)) {
+                s.setFetchSize(FETCH);
+                try (ResultSet r = s.executeQuery()) {
+                    List<T> found = new ArrayList<>();
+                    while (r.next()) {
+                        found.add(row.read(r));
+                    }
+                    return found;
                 }
-                return found;
             }
         }
 
