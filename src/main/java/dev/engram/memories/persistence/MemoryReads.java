@@ -1,103 +1,87 @@
 package dev.engram.memories.persistence;
 
-import static dev.engram.memories.Recall.DEFAULT_LIMIT;
-import static dev.engram.memories.Recall.MAX_LIMIT;
-
-import dev.engram.kernel.NotFound;
 import dev.engram.kernel.Paged;
 import dev.engram.memories.Bank;
 import dev.engram.memories.Entrypoint;
 import dev.engram.memories.Memory;
 import dev.engram.memories.MemoryPage;
+import dev.engram.memories.Recall;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 
 /** A store's memories read back: one by id, pages, a bank's or a type's, each with its access count. */
-final class MemoryReads {
+interface MemoryReads extends Recall, OneStore {
 
-    /** The memory and its access count, for a {@code where} on {@code m}. */
-    static final String FROM = " from memory m left join memory_access a on a.store_id = m.store_id "
-            + "and a.id = m.id ";
-    static final String SELECT = "select " + MemoryRecords.COLUMNS + FROM;
-    private static final String NEWEST = "m.created_at desc, m.id";
-    private static final String MOST_IMPORTANT = "m.importance desc, m.created_at desc, m.id";
+    String NEWEST = "m.created_at desc, m.id";
+    String MOST_IMPORTANT = "m.importance desc, m.created_at desc, m.id";
 
-    private final String store;
-    private final Sql sql;
-
-    MemoryReads(String store, Sql sql) {
-        this.store = store;
-        this.sql = sql;
-    }
-
-    Optional<Memory> read(Sql.Tx tx, String id) throws SQLException {
-        return tx.first(SELECT + "where m.store_id = ? and m.id = ?", MemoryRecords::read, store, id);
-    }
-
-    /** The memory {@code id} on {@code tx}, or {@link NotFound}. */
-    Memory held(Sql.Tx tx, String id) throws SQLException {
-        return read(tx, id).orElseThrow(() -> NotFound.memory(id));
-    }
-
-    Memory get(String id) {
-        return sql.connected(tx -> held(tx, id));
+    @Override
+    default Memory get(String id) {
+        return sql().connected(tx -> held(tx, id));
     }
 
     /** The memories of {@code ids} the store holds, in no order. */
-    List<Memory> all(String[] ids) {
-        return sql.list(SELECT + "where m.store_id = ? and m.id = any(?)", MemoryRecords::read, store, ids);
+    default List<Memory> all(String[] ids) {
+        return sql().list(SELECT + "where m.store_id = ? and m.id = any(?)", MemoryRecords::read, store(), ids);
     }
 
-    MemoryPage list(int limit, int offset) {
-        List<Memory> page = sql.list(SELECT + "where m.store_id = ? order by " + NEWEST + " limit ? offset ?",
-                MemoryRecords::read, store, limit(limit), Math.max(0, offset));
+    @Override
+    default MemoryPage list(int limit, int offset) {
+        List<Memory> page = sql().list(SELECT + "where m.store_id = ? order by " + NEWEST + " limit ? offset ?",
+                MemoryRecords::read, store(), limit(limit), Math.max(0, offset));
         return new MemoryPage(page, count());
     }
 
-    MemoryPage list(int limit, int offset, long maxBytes) {
-        Paged<Memory> page = bounded("where m.store_id = ? ", NEWEST, maxBytes, store, limit(limit),
+    @Override
+    default MemoryPage list(int limit, int offset, long maxBytes) {
+        Paged<Memory> page = bounded("where m.store_id = ? ", NEWEST, maxBytes, store(), limit(limit),
                 Math.max(0, offset));
         return new MemoryPage(page.items(), count(), page.more());
     }
 
-    Paged<Memory> inBank(Bank bank, int limit, long maxBytes) {
-        return bounded("where m.store_id = ? and m.bank = ? and not m.archived ", MOST_IMPORTANT, maxBytes, store,
+    @Override
+    default Paged<Memory> inBank(Bank bank, int limit, long maxBytes) {
+        return bounded("where m.store_id = ? and m.bank = ? and not m.archived ", MOST_IMPORTANT, maxBytes, store(),
                 bank.bankId(), limit(limit), 0);
     }
 
-    Paged<Memory> ofType(String type, int limit, long maxBytes) {
-        return bounded("where m.store_id = ? and m.type = ? and not m.archived ", MOST_IMPORTANT, maxBytes, store,
+    @Override
+    default Paged<Memory> ofType(String type, int limit, long maxBytes) {
+        return bounded("where m.store_id = ? and m.type = ? and not m.archived ", MOST_IMPORTANT, maxBytes, store(),
                 type, limit(limit), 0);
     }
 
-    List<Memory> inBank(Bank bank, int limit) {
-        return sql.list(SELECT + "where m.store_id = ? and m.bank = ? and not m.archived order by " + MOST_IMPORTANT
-                + " limit ?", MemoryRecords::read, store, bank.bankId(), limit(limit));
+    @Override
+    default List<Memory> inBank(Bank bank, int limit) {
+        return sql().list(SELECT + "where m.store_id = ? and m.bank = ? and not m.archived order by " + MOST_IMPORTANT
+                + " limit ?", MemoryRecords::read, store(), bank.bankId(), limit(limit));
     }
 
-    List<Memory> top(Bank bank, int n, boolean includeArchived, boolean includeStale) {
-        return sql.list(SELECT + "where m.store_id = ? and m.bank = ? " + (includeArchived ? "" : "and not m.archived ")
-                + (includeStale ? "" : "and m.valid_to is null and m.superseded_by = '' ") + "order by "
-                + MOST_IMPORTANT + " limit ?", MemoryRecords::read, store, bank.bankId(),
+    @Override
+    default List<Memory> top(Bank bank, int n, boolean includeArchived, boolean includeStale) {
+        return sql().list(SELECT + "where m.store_id = ? and m.bank = ? " + (includeArchived ? ""
+                : "and not m.archived ") + (includeStale ? "" : "and m.valid_to is null and m.superseded_by = '' ")
+                + "order by " + MOST_IMPORTANT + " limit ?", MemoryRecords::read, store(), bank.bankId(),
                 n <= 0 ? Entrypoint.DEFAULT_TOP_N : Math.min(n, MAX_LIMIT));
     }
 
-    List<Memory> ofType(String type, int limit) {
-        return sql.list(SELECT + "where m.store_id = ? and m.type = ? and not m.archived order by " + MOST_IMPORTANT
-                + " limit ?", MemoryRecords::read, store, type, limit(limit));
+    @Override
+    default List<Memory> ofType(String type, int limit) {
+        return sql().list(SELECT + "where m.store_id = ? and m.type = ? and not m.archived order by " + MOST_IMPORTANT
+                + " limit ?", MemoryRecords::read, store(), type, limit(limit));
     }
 
-    List<Memory> active(Bank bank) {
-        return sql.connected(tx -> active(tx, bank));
+    @Override
+    default List<Memory> active(Bank bank) {
+        return sql().connected(tx -> active(tx, bank));
     }
 
     /** The bank's active memories (neither archived nor stale) of type fact or observation, oldest first. */
-    List<Memory> active(Sql.Tx tx, Bank bank) throws SQLException {
+    default List<Memory> active(Sql.Tx tx, Bank bank) throws SQLException {
         return tx.list(SELECT + "where m.store_id = ? and m.bank = ? and not m.archived and m.valid_to is null "
                 + "and m.superseded_by = '' and m.type in ('fact', 'observation') order by m.created_at, m.id",
-                MemoryRecords::read, store, bank.bankId());
+                MemoryRecords::read, store(), bank.bankId());
     }
 
     /**
@@ -113,12 +97,13 @@ final class MemoryReads {
                 + "where q.bytes_before <= ? or q.n <= 2 order by q.n";
         Object[] all = Arrays.copyOf(args, args.length + 1);
         all[args.length] = maxBytes;
-        List<Memory> rows = sql.list(query, MemoryRecords::read, all);
+        List<Memory> rows = sql().list(query, MemoryRecords::read, all);
         return Paged.of(rows, rows.size(), maxBytes, Memory::bytes);
     }
 
     private long count() {
-        return sql.connected(tx -> tx.one("select count(*) from memory where store_id = ?", r -> r.getLong(1), store));
+        return sql().connected(tx -> tx.one("select count(*) from memory where store_id = ?", r -> r.getLong(1),
+                store()));
     }
 
     private static int limit(int limit) {

@@ -22,36 +22,23 @@ import java.util.Map;
  * A store's searches: ranked by the store's in-memory index (then read back by id), or, for the seed's ranking, by
  * how many query tokens each memory's text holds; and how far its memories are embedded.
  */
-final class MemorySearch {
+interface MemorySearch extends MemoryReads, BankConfigs {
 
-    private final String store;
-    private final PgRecalls recalls;
-    private final Sql sql;
-    private final MemoryReads reads;
-    private final BankConfigs banks;
-
-    MemorySearch(String store, PgRecalls recalls, Sql sql, MemoryReads reads, BankConfigs banks) {
-        this.store = store;
-        this.recalls = recalls;
-        this.sql = sql;
-        this.reads = reads;
-        this.banks = banks;
-    }
-
-    List<Scored> search(SearchOptions options) {
-        Ranking ranking = RankedSearch.ranking(options, banks::ranking);
+    @Override
+    default List<Scored> search(SearchOptions options) {
+        Ranking ranking = RankedSearch.ranking(options, this::ranking);
         RecallQuery.check(options.query(), ranking);
         if (ranking == Ranking.SEED) {
             return seedSearch(options);
         }
-        PgRecalls.Ranker ranker = recalls.ranker();
-        List<Ranked> ranked = ranker.search().search(ranker.indexes().current(store), options, ranking,
-                recalls.clock().instant());
+        PgRecalls.Ranker ranker = recalls().ranker();
+        List<Ranked> ranked = ranker.search().search(ranker.indexes().current(store()), options, ranking,
+                recalls().clock().instant());
         if (ranked.isEmpty()) {
             return List.of();
         }
         Map<String, Memory> found = new HashMap<>();
-        for (Memory m : reads.all(ranked.stream().map(Ranked::id).toArray(String[]::new))) {
+        for (Memory m : all(ranked.stream().map(Ranked::id).toArray(String[]::new))) {
             found.put(m.id(), m);
         }
         List<Scored> results = new ArrayList<>();
@@ -79,10 +66,10 @@ final class MemorySearch {
             likes.add("%" + t.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
         }
         List<Object> args = new ArrayList<>(likes);
-        args.add(store);
+        args.add(store());
         args.addAll(likes);
         StringBuilder query = new StringBuilder("select " + MemoryRecords.COLUMNS + ", " + matched + " as matched"
-                + MemoryReads.FROM + "where (m.store_id || '') = ? and (" + any + ")");
+                + FROM + "where (m.store_id || '') = ? and (" + any + ")");
         if (!options.includeArchived()) {
             query.append(" and not m.archived");
         }
@@ -99,8 +86,8 @@ final class MemorySearch {
         }
         query.append(" order by matched desc, m.id limit ?");
         args.add(4 * options.topK());
-        Instant now = recalls.clock().instant();
-        List<Scored> found = new ArrayList<>(sql.list(query.toString(), r -> {
+        Instant now = recalls().clock().instant();
+        List<Scored> found = new ArrayList<>(sql().list(query.toString(), r -> {
             Memory m = MemoryRecords.read(r);
             return new Scored(m, Relevance.score(r.getInt("matched"), m.importance(), m.createdAt(), now));
         }, args.toArray()));
@@ -109,9 +96,10 @@ final class MemorySearch {
         return found.subList(0, Math.min(found.size(), options.topK()));
     }
 
-    EmbeddingStatus embeddingStatus() {
-        Embedder e = recalls.ranker().search().embedder();
-        return sql.connected(tx -> tx.one("select (select count(*) from memory where store_id = ?), "
+    @Override
+    default EmbeddingStatus embeddingStatus() {
+        Embedder e = recalls().ranker().search().embedder();
+        return sql().connected(tx -> tx.one("select (select count(*) from memory where store_id = ?), "
                 + "(select count(*) from memory_vector where store_id = ? and model = ?), "
                 + "(select count(*) from embed_queue where store_id = ?), "
                 + "(select percentile_disc(array[0.5, 0.99, 1.0]) within group (order by "
@@ -124,6 +112,6 @@ final class MemorySearch {
                             ms == null ? null : ((Number) ms[0]).doubleValue(), ms == null ? null
                                     : ((Number) ms[1]).doubleValue(), ms == null ? null
                                             : ((Number) ms[2]).doubleValue());
-                }, store, store, e.model(), store, store));
+                }, store(), store(), e.model(), store(), store()));
     }
 }
