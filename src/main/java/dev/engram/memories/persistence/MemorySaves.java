@@ -27,8 +27,7 @@ interface MemorySaves extends MemoryReads {
     int ATTEMPTS = 10;
     /** What a key's reply says of a batch: this, then how many memories it saved from the key's seq on. */
     String BATCH_REPLY = "memories.batch:";
-    String RECORDS = "select record::text from journal where store_id = ? and seq >= ? "
-            + "and seq < ? order by seq";
+    String RECORDS = "select record::text from journal where store_id = ? and seq >= ? and seq < ? order by seq";
 
     /** A memory as one save stored it, and the seq of its record (0 for a replay, which appended none). */
     record Stored(Memory memory, long seq) {

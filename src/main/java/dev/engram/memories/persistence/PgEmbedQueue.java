@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.jboss.logging.Logger;
 
@@ -167,10 +168,7 @@ final class PgEmbedQueue implements Runnable {
                     present.size(), RETRY_AFTER.toSeconds(), e.getMessage());
             return claimed.size();
         }
-        Map<String, List<Embedded>> byStore = new LinkedHashMap<>();
-        for (Claimed c : claimed) {
-            byStore.computeIfAbsent(c.store(), s -> new ArrayList<>());
-        }
+        List<Embedded> embedded = new ArrayList<>(claimed.size());
         for (int i = 0; i < present.size(); i++) {
             Claimed c = present.get(i);
             Optional<float[]> unit = Embedder.unit(vectors.get(i), embedder.dimensions());
@@ -179,16 +177,12 @@ final class PgEmbedQueue implements Runnable {
                         + "refused", embedder.model(), c.store(), c.id(), vectors.get(i) == null ? 0
                         : vectors.get(i).length, embedder.dimensions());
             }
-            byStore.get(c.store()).add(new Embedded(c, unit.orElse(null)));
+            embedded.add(new Embedded(c, unit.orElse(null)));
         }
-        for (Claimed c : claimed) {
-            if (c.content() == null) {
-                byStore.get(c.store()).add(new Embedded(c, null));
-            }
-        }
-        for (Map.Entry<String, List<Embedded>> e : byStore.entrySet()) {
-            write(e.getKey(), e.getValue());
-        }
+        claimed.stream().filter(c -> c.content() == null).forEach(c -> embedded.add(new Embedded(c, null)));
+        Map<String, List<Embedded>> byStore = embedded.stream().collect(Collectors.groupingBy(
+                e -> e.claimed().store(), LinkedHashMap::new, Collectors.toList()));
+        byStore.forEach(this::write);
         return claimed.size();
     }
 
