@@ -81,35 +81,35 @@ public final class InMemoryRecall implements Recall {
     }
 
     @Override
-    public synchronized List<Memory> saveAll(List<Memory> batch, IdempotencyKey key) {
+    public synchronized Saved<List<Memory>> saveAll(List<Memory> batch, IdempotencyKey key) {
         String at = key.caller() + "/" + key.key();
         Keyed seen = keys.get(at);
         if (seen != null) {
             if (!seen.fingerprint().equals(key.fingerprint())) {
                 throw new KeyReused(key.key());
             }
-            throw new MemoriesReplayed(seen.first());
+            return new Saved.Replayed<>(seen.first(), "");
         }
         List<Memory> saved = saveAll(batch);
         keys.put(at, new Keyed(key.fingerprint(), saved, key.reply()));
-        return saved;
+        return new Saved.Landed<>(saved);
     }
 
     private final Map<String, Keyed> keys = new LinkedHashMap<>();
 
     @Override
-    public synchronized Memory save(Memory memory, IdempotencyKey key) {
+    public synchronized Saved<Memory> save(Memory memory, IdempotencyKey key) {
         String at = key.caller() + "/" + key.key();
         Keyed seen = keys.get(at);
         if (seen != null) {
             if (!seen.fingerprint().equals(key.fingerprint())) {
                 throw new KeyReused(key.key());
             }
-            throw new MemoryReplayed(seen.first().get(0), seen.reply());
+            return new Saved.Replayed<>(seen.first().get(0), seen.reply());
         }
         Memory saved = save(memory);
         keys.put(at, new Keyed(key.fingerprint(), List.of(saved), key.reply()));
-        return saved;
+        return new Saved.Landed<>(saved);
     }
 
     @Override

@@ -25,11 +25,11 @@ public interface Recall {
     Memory save(Memory memory);
 
     /**
-     * As {@link #save}, made at most once under {@code key}: a retry with the same key and request writes nothing
-     * and throws {@link MemoryReplayed} with the first answer; the same key with another request is
-     * {@link dev.engram.kernel.KeyReused}. A refused save records no key.
+     * As {@link #save}, made at most once under {@code key}: {@link Saved.Landed} the first time; a retry with the same
+     * key and request writes nothing and is {@link Saved.Replayed} with the first answer and the key's reply; the same
+     * key with another request is {@link dev.engram.kernel.KeyReused}. A refused save records no key.
      */
-    Memory save(Memory memory, dev.engram.kernel.IdempotencyKey key);
+    Saved<Memory> save(Memory memory, dev.engram.kernel.IdempotencyKey key);
 
     /**
      * Saves every memory of {@code batch} as {@link #save} does, in order and in one step: all of them, or, when one
@@ -39,11 +39,11 @@ public interface Recall {
     List<Memory> saveAll(List<Memory> batch);
 
     /**
-     * As {@link #saveAll(List)}, made at most once under {@code key}: a retry with the same key and request writes
-     * nothing and throws {@link MemoriesReplayed} with the first answer; the same key with another request is
-     * {@link dev.engram.kernel.KeyReused}. A refused batch records no key.
+     * As {@link #saveAll(List)}, made at most once under {@code key}: {@link Saved.Landed} the first time; a retry with
+     * the same key and request writes nothing and is {@link Saved.Replayed} with the first answer; the same key with
+     * another request is {@link dev.engram.kernel.KeyReused}. A refused batch records no key.
      */
-    List<Memory> saveAll(List<Memory> batch, dev.engram.kernel.IdempotencyKey key);
+    Saved<List<Memory>> saveAll(List<Memory> batch, dev.engram.kernel.IdempotencyKey key);
 
     /** The memory {@code id}; {@link dev.engram.kernel.NotFound} when there is none. */
     Memory get(String id);

@@ -2,6 +2,7 @@ package dev.engram.memories;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -413,23 +414,24 @@ abstract class RecallContract {
     void aSaveUnderAKeyIsMadeOnceAndARefusedOneRecordsNoKey() {
         Recall r = newRecall();
         dev.engram.kernel.IdempotencyKey key = new dev.engram.kernel.IdempotencyKey("key_a", "k-1", "fp-1", "said");
-        Memory first = r.save(memory("", ALICE, "Apollo ships on Friday.", 0.8), key);
+        Saved<Memory> landed = r.save(memory("", ALICE, "Apollo ships on Friday.", 0.8), key);
+        assertInstanceOf(Saved.Landed.class, landed);
+        Memory first = landed.value();
         clock.advance(Duration.ofSeconds(5));
-        MemoryReplayed again = assertThrows(MemoryReplayed.class,
-                () -> r.save(memory("", ALICE, "Apollo ships on Friday.", 0.8), key));
-        assertEquals(first, again.first());
-        assertEquals("said", again.reply());
+        Saved<Memory> again = r.save(memory("", ALICE, "Apollo ships on Friday.", 0.8), key);
+        assertEquals(first, again.value());
+        assertEquals("said", assertInstanceOf(Saved.Replayed.class, again).reply());
         assertEquals(1, r.list(10, 0).total());
         assertThrows(dev.engram.kernel.KeyReused.class, () -> r.save(memory("", ALICE, "Other.", 0.8),
                 new dev.engram.kernel.IdempotencyKey("key_a", "k-1", "fp-2", "")));
         Memory other = r.save(memory("", ALICE, "Apollo ships on Friday.", 0.8),
-                new dev.engram.kernel.IdempotencyKey("key_b", "k-1", "fp-1", ""));
+                new dev.engram.kernel.IdempotencyKey("key_b", "k-1", "fp-1", "")).value();
         assertEquals(2, r.list(10, 0).total(), "keys of two callers never meet");
         assertTrue(!other.id().equals(first.id()));
 
         dev.engram.kernel.IdempotencyKey fresh = new dev.engram.kernel.IdempotencyKey("key_a", "k-2", "fp-3", "");
         assertThrows(Invalid.class, () -> r.save(memory("", ALICE, "Too important.", 1.5), fresh));
-        Memory fixed = r.save(memory("", ALICE, "Important enough.", 1.0), fresh);
+        Memory fixed = r.save(memory("", ALICE, "Important enough.", 1.0), fresh).value();
         assertEquals("Important enough.", fixed.content(), "the refused save recorded no key");
     }
 
@@ -732,11 +734,15 @@ abstract class RecallContract {
     void aBatchUnderAKeyIsSavedOnceAndReplayedWhole() {
         Recall r = newRecall();
         dev.engram.kernel.IdempotencyKey key = dev.engram.kernel.IdempotencyKey.of("key_a", "batch-1", "fp-1");
-        List<Memory> first = r.saveAll(List.of(memory("", ALICE, "One.", 0.5), memory("", ALICE, "Two.", 0.5)), key);
-        MemoriesReplayed again = assertThrows(MemoriesReplayed.class,
-                () -> r.saveAll(List.of(memory("", ALICE, "One.", 0.5), memory("", ALICE, "Two.", 0.5)), key));
-        assertEquals(first.stream().map(Memory::id).toList(), again.first().stream().map(Memory::id).toList());
-        assertEquals("Two.", again.first().get(1).content());
+        Saved<List<Memory>> landed = r.saveAll(List.of(memory("", ALICE, "One.", 0.5), memory("", ALICE, "Two.", 0.5)),
+                key);
+        assertInstanceOf(Saved.Landed.class, landed);
+        List<Memory> first = landed.value();
+        Saved<List<Memory>> again = r.saveAll(List.of(memory("", ALICE, "One.", 0.5), memory("", ALICE, "Two.", 0.5)),
+                key);
+        assertInstanceOf(Saved.Replayed.class, again);
+        assertEquals(first.stream().map(Memory::id).toList(), again.value().stream().map(Memory::id).toList());
+        assertEquals("Two.", again.value().get(1).content());
         assertThrows(dev.engram.kernel.KeyReused.class, () -> r.saveAll(List.of(memory("", ALICE, "Other.", 0.5)),
                 dev.engram.kernel.IdempotencyKey.of("key_a", "batch-1", "fp-2")));
         assertEquals(2, r.list(10, 0).total());

@@ -1,10 +1,6 @@
 package dev.engram.memories.persistence;
 
 import dev.engram.memories.rank.Embedder;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.jboss.logging.Logger;
 
@@ -35,7 +32,7 @@ final class PgEmbedQueue implements Runnable {
     /** How long the thread sleeps when the queue is empty and nothing here saved; other replicas' saves wait this. */
     static final Duration IDLE = Duration.ofMillis(500);
 
-    private final DataSource dataSource;
+    private final Sql sql;
     private final Embedder embedder;
     private final int batch;
     private final ReentrantLock lock = new ReentrantLock();
@@ -46,7 +43,7 @@ final class PgEmbedQueue implements Runnable {
     private Thread thread;
 
     PgEmbedQueue(DataSource dataSource, Embedder embedder, int batch) {
-        this.dataSource = dataSource;
+        this.sql = new Sql(dataSource);
         this.embedder = embedder;
         this.batch = batch;
     }
@@ -84,7 +81,7 @@ final class PgEmbedQueue implements Runnable {
     public void run() {
         try {
             requeueOtherModels();
-        } catch (SQLException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.warnf("Could not queue the memories embedded by another model than %s: %s", embedder.model(), e);
         }
         long sweptAt = 0;
@@ -106,7 +103,7 @@ final class PgEmbedQueue implements Runnable {
                 before = started;
             } catch (InterruptedException e) {
                 return;
-            } catch (SQLException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 if (stopped) {
                     return;
                 }
@@ -153,7 +150,7 @@ final class PgEmbedQueue implements Runnable {
     }
 
     /** Claims, embeds and writes one batch; answers how many were claimed. */
-    int step() throws SQLException {
+    int step() {
         List<Claimed> claimed = claim();
         if (claimed.isEmpty()) {
             return 0;
@@ -171,10 +168,7 @@ final class PgEmbedQueue implements Runnable {
                     present.size(), RETRY_AFTER.toSeconds(), e.getMessage());
             return claimed.size();
         }
-        Map<String, List<Object[]>> byStore = new LinkedHashMap<>();
-        for (Claimed c : claimed) {
-            byStore.computeIfAbsent(c.store(), s -> new ArrayList<>());
-        }
+        List<Embedded> embedded = new ArrayList<>(claimed.size());
         for (int i = 0; i < present.size(); i++) {
             Claimed c = present.get(i);
             Optional<float[]> unit = Embedder.unit(vectors.get(i), embedder.dimensions());
@@ -182,124 +176,78 @@ final class PgEmbedQueue implements Runnable {
                 LOG.errorf("The embedding model %s gave memory %s/%s a vector of %d floats, not %d finite ones: "
                         + "refused", embedder.model(), c.store(), c.id(), vectors.get(i) == null ? 0
                         : vectors.get(i).length, embedder.dimensions());
-                byStore.get(c.store()).add(new Object[] {c, null});
-            } else {
-                byStore.get(c.store()).add(new Object[] {c, unit.get()});
             }
+            embedded.add(new Embedded(c, unit.orElse(null)));
         }
-        for (Claimed c : claimed) {
-            if (c.content() == null) {
-                byStore.get(c.store()).add(new Object[] {c, null});
-            }
-        }
-        for (Map.Entry<String, List<Object[]>> e : byStore.entrySet()) {
-            write(e.getKey(), e.getValue());
-        }
+        claimed.stream().filter(c -> c.content() == null).forEach(c -> embedded.add(new Embedded(c, null)));
+        Map<String, List<Embedded>> byStore = embedded.stream().collect(Collectors.groupingBy(
+                e -> e.claimed().store(), LinkedHashMap::new, Collectors.toList()));
+        byStore.forEach(this::write);
         return claimed.size();
     }
 
-    private List<Claimed> claim() throws SQLException {
-        List<Claimed> claimed = new ArrayList<>();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "with next as (select store_id, id from embed_queue where claimed_until is null or claimed_until "
-                        + "< now() order by change limit ? for update skip locked), "
-                        + "taken as (update embed_queue q set claimed_until = now() + make_interval(secs => ?), "
-                        + "attempts = q.attempts + 1 from next where q.store_id = next.store_id and q.id = next.id "
-                        + "returning q.store_id, q.id, q.change) "
-                        + "select t.store_id, t.id, t.change, m.content from taken t left join memory m "
-                        + "on m.store_id = t.store_id and m.id = t.id order by t.change")) {
-            s.setInt(1, batch);
-            s.setLong(2, RETRY_AFTER.toSeconds());
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    claimed.add(new Claimed(r.getString(1), r.getString(2), r.getLong(3), r.getString(4)));
-                }
-            }
-        }
-        return claimed;
+    /** A claimed memory and its unit vector; null when it went or the model gave no usable vector. */
+    private record Embedded(Claimed claimed, float[] vector) {
+    }
+
+    private List<Claimed> claim() {
+        return sql.list("with next as (select store_id, id from embed_queue where claimed_until is null or "
+                + "claimed_until < now() order by change limit ? for update skip locked), taken as (update "
+                + "embed_queue q set claimed_until = now() + make_interval(secs => ?), attempts = q.attempts + 1 "
+                + "from next where q.store_id = next.store_id and q.id = next.id returning q.store_id, q.id, "
+                + "q.change) select t.store_id, t.id, t.change, m.content from taken t left join memory m on "
+                + "m.store_id = t.store_id and m.id = t.id order by t.change",
+                r -> new Claimed(r.getString(1), r.getString(2), r.getLong(3), r.getString(4)), batch,
+                RETRY_AFTER.toSeconds());
     }
 
     /** Writes a store's vectors under its lock; an entry whose memory went or changed since is only dropped. */
-    private void write(String store, List<Object[]> done) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                try (PreparedStatement s = c.prepareStatement("select 1 from store where id = ? for update")) {
-                    s.setString(1, store);
-                    s.executeQuery().close();
+    private void write(String store, List<Embedded> done) {
+        sql.transaction(tx -> {
+            tx.first("select 1 from store where id = ? for update", r -> 1, store);
+            for (Embedded d : done) {
+                if (tx.update("delete from embed_queue where store_id = ? and id = ? and change = ?", store,
+                        d.claimed().id(), d.claimed().change()) == 1 && d.vector() != null) {
+                    tx.update("insert into memory_vector (store_id, id, model, dimensions, vector, embedded_at, "
+                            + "change) select m.store_id, m.id, ?, ?, ?, now(), 0 from memory m where m.store_id = ? "
+                            + "and m.id = ? on conflict (store_id, id) do update set model = excluded.model, "
+                            + "dimensions = excluded.dimensions, vector = excluded.vector, embedded_at = "
+                            + "excluded.embedded_at",
+                            embedder.model(), d.vector().length, PgRecallIndexes.bytes(d.vector()), store,
+                            d.claimed().id());
                 }
-                try (PreparedStatement drop = c.prepareStatement("delete from embed_queue where store_id = ? "
-                        + "and id = ? and change = ?"); PreparedStatement put = c.prepareStatement(
-                        "insert into memory_vector (store_id, id, model, dimensions, vector, embedded_at, change) "
-                                + "select m.store_id, m.id, ?, ?, ?, now(), 0 from memory m where m.store_id = ? "
-                                + "and m.id = ? on conflict (store_id, id) do update set model = excluded.model, "
-                                + "dimensions = excluded.dimensions, vector = excluded.vector, "
-                                + "embedded_at = excluded.embedded_at")) {
-                    for (Object[] d : done) {
-                        Claimed claimed = (Claimed) d[0];
-                        drop.setString(1, store);
-                        drop.setString(2, claimed.id());
-                        drop.setLong(3, claimed.change());
-                        if (drop.executeUpdate() == 1 && d[1] != null) {
-                            float[] v = (float[]) d[1];
-                            put.setString(1, embedder.model());
-                            put.setInt(2, v.length);
-                            put.setBytes(3, PgRecallIndexes.bytes(v));
-                            put.setString(4, store);
-                            put.setString(5, claimed.id());
-                            put.executeUpdate();
-                        }
-                    }
-                }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
             }
-        }
+            return done;
+        });
     }
 
     /** Drops the entries of a failed batch that have had their last attempt. */
-    private void giveUpOnSpent(List<Claimed> claimed) throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "delete from embed_queue where store_id = ? and id = ? and change = ? and attempts >= ? "
-                        + "returning id")) {
+    private void giveUpOnSpent(List<Claimed> claimed) {
+        sql.connected(tx -> {
             for (Claimed x : claimed) {
-                s.setString(1, x.store());
-                s.setString(2, x.id());
-                s.setLong(3, x.change());
-                s.setInt(4, MAX_ATTEMPTS);
-                try (ResultSet r = s.executeQuery()) {
-                    if (r.next()) {
-                        LOG.errorf("Memory %s/%s was not embedded after %d attempts: it is found by its words only "
-                                + "until it changes or the model does", x.store(), x.id(), MAX_ATTEMPTS);
-                    }
+                if (tx.first("delete from embed_queue where store_id = ? and id = ? and change = ? and attempts >= ? "
+                        + "returning id", r -> 1, x.store(), x.id(), x.change(), MAX_ATTEMPTS).isPresent()) {
+                    LOG.errorf("Memory %s/%s was not embedded after %d attempts: it is found by its words only "
+                            + "until it changes or the model does", x.store(), x.id(), MAX_ATTEMPTS);
                 }
             }
-        }
+            return claimed;
+        });
     }
 
     /** Queues every memory with no vector of this model: after a change of model, or one never embedded. */
-    private void requeueOtherModels() throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "insert into embed_queue (store_id, id, change) select m.store_id, m.id, m.change from memory m "
-                        + "left join memory_vector v on v.store_id = m.store_id and v.id = m.id "
-                        + "where v.id is null or v.model <> ? or (? > 0 and v.dimensions <> ?) on conflict do nothing")) {
-            s.setString(1, embedder.model());
-            s.setInt(2, embedder.dimensions());
-            s.setInt(3, embedder.dimensions());
-            int n = s.executeUpdate();
-            if (n > 0) {
-                LOG.infof("Queued %d memories to embed with %s", n, embedder.model());
-            }
+    private void requeueOtherModels() {
+        long n = sql.connected(tx -> tx.update("insert into embed_queue (store_id, id, change) select m.store_id, "
+                + "m.id, m.change from memory m left join memory_vector v on v.store_id = m.store_id and v.id = m.id "
+                + "where v.id is null or v.model <> ? or (? > 0 and v.dimensions <> ?) on conflict do nothing",
+                embedder.model(), embedder.dimensions(), embedder.dimensions()));
+        if (n > 0) {
+            LOG.infof("Queued %d memories to embed with %s", n, embedder.model());
         }
     }
 
     /** Forgets deletions older than an hour (an index that has not looked since reads its store whole). */
-    private void sweep() throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "delete from memory_gone where at < now() - interval '1 hour'")) {
-            s.executeUpdate();
-        }
+    private void sweep() {
+        sql.connected(tx -> tx.update("delete from memory_gone where at < now() - interval '1 hour'"));
     }
 }

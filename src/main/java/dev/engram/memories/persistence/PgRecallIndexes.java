@@ -1,12 +1,9 @@
 package dev.engram.memories.persistence;
 
-import dev.engram.persistence.StoreUnavailable;
 import dev.engram.memories.rank.Indexed;
 import dev.engram.memories.rank.RecallIndex;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -41,7 +38,7 @@ final class PgRecallIndexes {
             + "union all select true, g.id, null, null, null, null, null, null, null, null, null, g.change, null, "
             + "null, null from memory_gone g where g.store_id = ? and g.change > ? and ? >= 0";
 
-    private final DataSource dataSource;
+    private final Sql sql;
     private final int maxMemories;
     private final Map<String, Held> held = new LinkedHashMap<>(16, 0.75f, true);
 
@@ -53,7 +50,7 @@ final class PgRecallIndexes {
     }
 
     PgRecallIndexes(DataSource dataSource, int maxMemories) {
-        this.dataSource = dataSource;
+        this.sql = new Sql(dataSource);
         this.maxMemories = maxMemories;
     }
 
@@ -69,16 +66,11 @@ final class PgRecallIndexes {
                 h.index.clear();
                 h.seen = -1;
             }
-            try (Connection c = dataSource.getConnection()) {
-                c.setAutoCommit(false);
-                try {
-                    read(c, store, h);
-                } finally {
-                    c.rollback();
-                }
-            } catch (SQLException e) {
-                throw new StoreUnavailable(e);
-            }
+            sql.transaction(tx -> {
+                tx.rollbackOnly();
+                read(tx, store, h);
+                return h;
+            });
             h.lookedAt = now;
         }
         evict(store);
@@ -93,59 +85,34 @@ final class PgRecallIndexes {
             + "(select max(change) from memory_vector where store_id = ?), "
             + "(select max(change) from memory_gone where store_id = ?))";
 
-    private void read(Connection c, String store, Held h) throws SQLException {
+    /** A change of the store's index: a memory put, or one gone; numbered as the database numbered it. */
+    private record Change(long number, boolean gone, Indexed memory, String id) {
+
+        static Change read(ResultSet r) throws SQLException {
+            long number = Math.max(r.getLong(12), r.getLong(13));
+            if (r.getBoolean(1)) {
+                return new Change(number, true, null, r.getString(2));
+            }
+            byte[] bytes = r.getBytes(15);
+            return new Change(number, false, new Indexed(r.getString(2), r.getString(3), r.getString(4),
+                    r.getBoolean(5), r.getBoolean(6), r.getDouble(7), r.getDouble(8),
+                    r.getObject(9, java.time.OffsetDateTime.class).toInstant(), r.getLong(10), r.getString(11),
+                    r.getString(14), bytes == null ? null : floats(bytes)), null);
+        }
+    }
+
+    private void read(Sql.Tx tx, String store, Held h) throws SQLException {
         long started = System.nanoTime();
         boolean whole = h.seen < 0;
-        if (!whole) {
-            try (PreparedStatement s = c.prepareStatement(LATEST)) {
-                s.setString(1, store);
-                s.setString(2, store);
-                s.setString(3, store);
-                try (ResultSet r = s.executeQuery()) {
-                    r.next();
-                    if (r.getLong(1) <= h.seen) {
-                        return;
-                    }
-                }
-            }
+        if (!whole && tx.one(LATEST, r -> r.getLong(1), store, store, store) <= h.seen) {
+            return;
         }
         // A plan made for the numbers given: a generic one guesses that a third of the rows lie above any number,
         // and reads the tables whole (a quarter of a second at 100,000 memories) for the few changes there are.
-        try (PreparedStatement s = c.prepareStatement("set local plan_cache_mode = force_custom_plan")) {
-            s.execute();
-        }
-        record Change(long number, boolean gone, Indexed memory, String id) {
-        }
-        List<Change> changes = new ArrayList<>();
-        long seen = h.seen;
-        try (PreparedStatement s = c.prepareStatement(CHANGES)) {
-            s.setString(1, store);
-            s.setLong(2, h.seen);
-            s.setString(3, store);
-            s.setLong(4, h.seen);
-            s.setLong(5, h.seen);
-            s.setString(6, store);
-            s.setLong(7, h.seen);
-            s.setLong(8, h.seen);
-            s.setFetchSize(2000);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    long memoryChange = r.getLong(12);
-                    long vectorChange = r.getLong(13);
-                    long number = Math.max(memoryChange, vectorChange);
-                    seen = Math.max(seen, number);
-                    if (r.getBoolean(1)) {
-                        changes.add(new Change(number, true, null, r.getString(2)));
-                    } else {
-                        byte[] bytes = r.getBytes(15);
-                        changes.add(new Change(number, false, new Indexed(r.getString(2), r.getString(3),
-                                r.getString(4), r.getBoolean(5), r.getBoolean(6), r.getDouble(7), r.getDouble(8),
-                                r.getObject(9, java.time.OffsetDateTime.class).toInstant(), r.getLong(10),
-                                r.getString(11), r.getString(14), bytes == null ? null : floats(bytes)), null));
-                    }
-                }
-            }
-        }
+        tx.update("set local plan_cache_mode = force_custom_plan");
+        List<Change> changes = new ArrayList<>(tx.list(CHANGES, Change::read, store, h.seen, store, h.seen, h.seen,
+                store, h.seen, h.seen));
+        long seen = changes.stream().mapToLong(Change::number).reduce(h.seen, Math::max);
         changes.sort(java.util.Comparator.comparingLong(Change::number));
         for (Change ch : changes) {
             if (ch.gone()) {

@@ -1,9 +1,6 @@
 package dev.engram.memories.persistence;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import dev.engram.persistence.StoreUnavailable;
 import javax.sql.DataSource;
 
 /**
@@ -23,14 +20,12 @@ record VectorSupport(String pgvector) {
     }
 
     static VectorSupport of(DataSource dataSource) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select exists (select 1 from pg_extension where extname = 'vector'), "
-                        + "exists (select 1 from pg_available_extensions where name = 'vector')");
-                ResultSet r = s.executeQuery()) {
-            r.next();
-            return new VectorSupport(r.getBoolean(1) ? INSTALLED : r.getBoolean(2) ? AVAILABLE : ABSENT);
-        } catch (SQLException e) {
-            return new VectorSupport("unknown (" + e.getMessage() + ")");
+        try {
+            return new Sql(dataSource).first("select exists (select 1 from pg_extension where extname = 'vector'), "
+                    + "exists (select 1 from pg_available_extensions where name = 'vector')", r -> new VectorSupport(
+                            r.getBoolean(1) ? INSTALLED : r.getBoolean(2) ? AVAILABLE : ABSENT)).orElseThrow();
+        } catch (StoreUnavailable e) {
+            return new VectorSupport("unknown (" + e.getCause().getMessage() + ")");
         }
     }
 }

@@ -27,56 +27,14 @@ public final class RecallIndex {
     public static final int MAX_QUERY_TERMS = 32;
 
     private final Map<String, Integer> dictionary = new HashMap<>();
-    private final Map<String, Doc> docs = new HashMap<>();
+    private final Map<String, IndexDoc> docs = new HashMap<>();
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     /** Each bank's memories in the order they were made (creation time, then save order), rebuilt when changed. */
     private final Map<String, Neighbourhood> banks = new HashMap<>();
     private final java.util.Set<String> changedBanks = new java.util.HashSet<>();
 
     /** A bank's memories in order, and where each id is in it. */
-    private record Neighbourhood(Doc[] inOrder, Map<String, Integer> at, Vectors vectors) {
-    }
-
-    /**
-     * A bank's vectors in one array, in the bank's order, so a search reads them in one sweep: {@code dimensions}
-     * floats at {@code position × dimensions}, for the positions whose memory has a vector of that length.
-     */
-    private record Vectors(int dimensions, float[] flat, boolean[] present) {
-
-        static Vectors of(Doc[] inOrder) {
-            int dimensions = 0;
-            for (Doc d : inOrder) {
-                if (d.vector() != null) {
-                    dimensions = d.vector().length;
-                    break;
-                }
-            }
-            float[] flat = new float[inOrder.length * dimensions];
-            boolean[] present = new boolean[inOrder.length];
-            for (int i = 0; i < inOrder.length; i++) {
-                float[] v = inOrder[i].vector();
-                if (v != null && v.length == dimensions && dimensions > 0) {
-                    System.arraycopy(v, 0, flat, i * dimensions, dimensions);
-                    present[i] = true;
-                }
-            }
-            return new Vectors(dimensions, flat, present);
-        }
-    }
-
-    /** One memory: its sorted distinct term ids with their counts, its length in terms, its unit vector. */
-    private record Doc(Indexed memory, int[] termIds, int[] counts, int length, float[] vector) {
-
-        /** Each doc is itself only: maps of docs hash by identity, not by the whole memory. */
-        @Override
-        public boolean equals(Object o) {
-            return this == o;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(this);
-        }
+    private record Neighbourhood(IndexDoc[] inOrder, Map<String, Integer> at, BankVectors vectors) {
     }
 
     /** Adds {@code m}, or replaces the memory of its id. */
@@ -97,7 +55,7 @@ public final class RecallIndex {
             Indexed kept = new Indexed(m.id(), m.bank(), m.type(), m.archived(), m.stale(), m.importance(),
                     m.confidence(), m.createdAt(), m.order(), "", m.model() == null ? null : m.model().intern(),
                     m.vector());
-            Doc old = docs.put(m.id(), new Doc(kept, ids, counts, terms.size(), m.vector()));
+            IndexDoc old = docs.put(m.id(), new IndexDoc(kept, ids, counts, terms.size(), m.vector()));
             if (old != null) {
                 changedBanks.add(old.memory().bank());
             }
@@ -111,7 +69,7 @@ public final class RecallIndex {
     public void remove(String id) {
         lock.writeLock().lock();
         try {
-            Doc old = docs.remove(id);
+            IndexDoc old = docs.remove(id);
             if (old != null) {
                 changedBanks.add(old.memory().bank());
             }
@@ -164,60 +122,61 @@ public final class RecallIndex {
         if (changedBanks.isEmpty()) {
             return;
         }
-        Map<String, List<Doc>> changed = new HashMap<>();
+        Map<String, List<IndexDoc>> changed = new HashMap<>();
         changedBanks.forEach(b -> changed.put(b, new ArrayList<>()));
-        for (Doc d : docs.values()) {
-            List<Doc> in = changed.get(d.memory().bank());
+        for (IndexDoc d : docs.values()) {
+            List<IndexDoc> in = changed.get(d.memory().bank());
             if (in != null) {
                 in.add(d);
             }
         }
-        for (Map.Entry<String, List<Doc>> e : changed.entrySet()) {
-            List<Doc> in = e.getValue();
-            in.sort(Comparator.comparing((Doc d) -> d.memory().createdAt()).thenComparingLong(d -> d.memory().order())
+        for (Map.Entry<String, List<IndexDoc>> e : changed.entrySet()) {
+            List<IndexDoc> in = e.getValue();
+            in.sort(Comparator.comparing((IndexDoc d) -> d.memory().createdAt())
+                    .thenComparingLong(d -> d.memory().order())
                     .thenComparing(d -> d.memory().id()));
             Map<String, Integer> at = new HashMap<>();
             for (int i = 0; i < in.size(); i++) {
                 at.put(in.get(i).memory().id(), i);
             }
-            Doc[] ordered = in.toArray(Doc[]::new);
-            banks.put(e.getKey(), new Neighbourhood(ordered, at, Vectors.of(ordered)));
+            IndexDoc[] ordered = in.toArray(IndexDoc[]::new);
+            banks.put(e.getKey(), new Neighbourhood(ordered, at, BankVectors.of(ordered)));
         }
         changedBanks.clear();
     }
 
     private List<Ranked> ranked(RankQuery q) {
         double[][] swept = new double[1][];
-        Doc[] admitted = admitted(q, swept);
+        IndexDoc[] admitted = admitted(q, swept);
         int n = admitted.length;
         if (n == 0) {
             return List.of();
         }
         long lengths = 0;
         int withVector = 0;
-        for (Doc d : admitted) {
+        for (IndexDoc d : admitted) {
             lengths += d.length();
-            if (usable(q, d)) {
+            if (QueryScorer.usable(q, d)) {
                 withVector++;
             }
         }
-        Scorer scorer = new Scorer(q, admitted, lengths / (double) n);
+        QueryScorer scorer = new QueryScorer(dictionary, q, admitted, lengths / (double) n);
         double[] bm25 = new double[n];
         double[] cosine = new double[n];
         for (int i = 0; i < n; i++) {
             bm25[i] = q.ranking() == Ranking.SEMANTIC ? Double.NaN : scorer.bm25(i, admitted[i]);
             cosine[i] = swept[0] != null ? swept[0][i] : scorer.cosine(admitted[i]);
         }
-        Map<Doc, Fusion.Candidate> found = new java.util.IdentityHashMap<>();
+        Map<IndexDoc, Fusion.Candidate> found = new java.util.IdentityHashMap<>();
         int[] lexical = top(bm25, Fusion.DEPTH);
         for (int r = 0; r < lexical.length; r++) {
-            Doc d = admitted[lexical[r]];
+            IndexDoc d = admitted[lexical[r]];
             found.put(d, new Fusion.Candidate(d.memory(), bm25[lexical[r]], r + 1, boxed(cosine[lexical[r]]), null));
         }
         int[] semantic = top(cosine, Fusion.DEPTH);
         for (int r = 0; r < semantic.length; r++) {
             int i = semantic[r];
-            Doc d = admitted[i];
+            IndexDoc d = admitted[i];
             Fusion.Candidate c = found.get(d);
             found.put(d, new Fusion.Candidate(d.memory(), boxed(bm25[i]), c == null ? null : c.lexicalRank(),
                     cosine[i], r + 1));
@@ -230,17 +189,18 @@ public final class RecallIndex {
 
     /**
      * The memories the query's filters admit: those of its banks only, when it names banks, with their similarities
-     * to the query swept from each bank's {@link Vectors} into {@code similarities} (NaN: none), when it has a vector.
+     * to the query swept from each bank's {@link BankVectors} into {@code similarities} (NaN: none), when it has a
+     * vector.
      */
-    private Doc[] admitted(RankQuery q, double[][] similarities) {
-        List<Doc> admitted = new ArrayList<>();
+    private IndexDoc[] admitted(RankQuery q, double[][] similarities) {
+        List<IndexDoc> admitted = new ArrayList<>();
         if (q.banks().isEmpty()) {
-            for (Doc d : docs.values()) {
+            for (IndexDoc d : docs.values()) {
                 if (admits(q, d.memory())) {
                     admitted.add(d);
                 }
             }
-            return admitted.toArray(Doc[]::new);
+            return admitted.toArray(IndexDoc[]::new);
         }
         boolean sweep = q.vector() != null && q.ranking() != Ranking.LEXICAL;
         int most = 0;
@@ -254,22 +214,22 @@ public final class RecallIndex {
             if (in == null) {
                 continue;
             }
-            Doc[] ordered = in.inOrder();
-            Vectors v = in.vectors();
+            IndexDoc[] ordered = in.inOrder();
+            BankVectors v = in.vectors();
             boolean flat = sweep && v.dimensions() == q.vector().length;
             for (int i = 0; i < ordered.length; i++) {
-                Doc d = ordered[i];
+                IndexDoc d = ordered[i];
                 if (admits(q, d.memory())) {
                     if (sweep) {
                         found[admitted.size()] = flat && v.present()[i] && q.model().equals(d.memory().model())
-                                ? dot(v.flat(), i * v.dimensions(), q.vector()) : Double.NaN;
+                                ? BankVectors.dot(v.flat(), i * v.dimensions(), q.vector()) : Double.NaN;
                     }
                     admitted.add(d);
                 }
             }
         }
         similarities[0] = found;
-        return admitted.toArray(Doc[]::new);
+        return admitted.toArray(IndexDoc[]::new);
     }
 
     /** A score that is not there ({@code NaN}, or no match) as null. */
@@ -302,92 +262,7 @@ public final class RecallIndex {
         return best;
     }
 
-    /** BM25 and similarity of one query over the admitted memories' statistics. */
-    private final class Scorer {
-        final RankQuery q;
-        final int[] terms;
-        final double[] idf;
-        final double meanLength;
-
-        /** Each admitted memory's count of each query term, {@code terms.length} per memory (null: none held). */
-        final int[][] counts;
-
-        Scorer(RankQuery q, Doc[] admitted, double meanLength) {
-            this.q = q;
-            this.meanLength = Math.max(1, meanLength);
-            List<Integer> known = new ArrayList<>();
-            if (q.ranking() != Ranking.SEMANTIC) {
-                for (String t : q.terms()) {
-                    Integer id = dictionary.get(t);
-                    if (id != null) {
-                        known.add(id);
-                    }
-                }
-            }
-            terms = known.stream().mapToInt(Integer::intValue).toArray();
-            int[] df = new int[terms.length];
-            counts = new int[admitted.length][];
-            for (int j = 0; j < admitted.length && terms.length > 0; j++) {
-                int[] ids = admitted[j].termIds();
-                int[] tf = null;
-                for (int i = 0; i < terms.length; i++) {
-                    int at = Arrays.binarySearch(ids, terms[i]);
-                    if (at >= 0) {
-                        if (tf == null) {
-                            tf = new int[terms.length];
-                        }
-                        tf[i] = admitted[j].counts()[at];
-                        df[i]++;
-                    }
-                }
-                counts[j] = tf;
-            }
-            double n = admitted.length;
-            idf = new double[terms.length];
-            for (int i = 0; i < terms.length; i++) {
-                idf[i] = Bm25.idf(n, df[i]);
-            }
-            keepMostInformative(idf);
-        }
-
-        /** The BM25 score of the admitted memory {@code j}; NaN when it holds no query term. */
-        double bm25(int j, Doc d) {
-            int[] tf = counts[j];
-            if (tf == null) {
-                return Double.NaN;
-            }
-            double norm = Bm25.norm(d.length(), meanLength);
-            double s = 0;
-            for (int i = 0; i < terms.length; i++) {
-                s += Bm25.term(idf[i], tf[i], norm);
-            }
-            return s > 0 ? s : Double.NaN;
-        }
-
-        /** Its BM25 score, for a memory that may not be among the admitted; NaN when it holds no query term. */
-        double bm25(Doc d) {
-            double norm = Bm25.norm(d.length(), meanLength);
-            double s = 0;
-            boolean any = false;
-            for (int i = 0; i < terms.length; i++) {
-                if (idf[i] > 0) {
-                    int at = Arrays.binarySearch(d.termIds(), terms[i]);
-                    if (at >= 0) {
-                        s += Bm25.term(idf[i], d.counts()[at], norm);
-                        any = true;
-                    }
-                }
-            }
-            return any && s > 0 ? s : Double.NaN;
-        }
-
-        /** Its cosine similarity with the query; NaN when either has no usable vector. */
-        double cosine(Doc d) {
-            return q.ranking() != Ranking.LEXICAL && usable(q, d) ? dot(d.vector(), q.vector()) : Double.NaN;
-        }
-    }
-
-    private List<Fusion.Candidate> neighbours(RankQuery q, Indexed m, Scorer scorer) {
+    private List<Fusion.Candidate> neighbours(RankQuery q, Indexed m, QueryScorer scorer) {
         Neighbourhood n = banks.get(m.bank());
         Integer at = n == null ? null : n.at().get(m.id());
         if (at == null) {
@@ -396,7 +271,7 @@ public final class RecallIndex {
         List<Fusion.Candidate> found = new ArrayList<>(2);
         for (int i : new int[] {at - 1, at + 1}) {
             if (i >= 0 && i < n.inOrder().length && admits(q, n.inOrder()[i].memory())) {
-                Doc d = n.inOrder()[i];
+                IndexDoc d = n.inOrder()[i];
                 found.add(new Fusion.Candidate(d.memory(), boxed(scorer.bm25(d)), null, boxed(scorer.cosine(d)),
                         null));
             }
@@ -413,11 +288,6 @@ public final class RecallIndex {
         }
         return withVector == admitted ? "" : (admitted - withVector) + " of " + admitted
                 + " memories are not embedded yet: they rank lexically only";
-    }
-
-    private static boolean usable(RankQuery q, Doc d) {
-        return d.vector() != null && q.vector() != null && d.vector().length == q.vector().length
-                && q.model().equals(d.memory().model());
     }
 
     private static boolean admits(RankQuery q, Indexed m) {
@@ -445,29 +315,6 @@ public final class RecallIndex {
                 idf[i] = 0;
             }
         }
-    }
-
-    /** The dot product of {@code b} with the {@code b.length} floats of {@code all} from {@code from}. */
-    static float dot(float[] all, int from, float[] b) {
-        float s0 = 0;
-        float s1 = 0;
-        float s2 = 0;
-        float s3 = 0;
-        int i = 0;
-        for (; i + 3 < b.length; i += 4) {
-            s0 += all[from + i] * b[i];
-            s1 += all[from + i + 1] * b[i + 1];
-            s2 += all[from + i + 2] * b[i + 2];
-            s3 += all[from + i + 3] * b[i + 3];
-        }
-        for (; i < b.length; i++) {
-            s0 += all[from + i] * b[i];
-        }
-        return s0 + s1 + s2 + s3;
-    }
-
-    static float dot(float[] a, float[] b) {
-        return dot(a, 0, b);
     }
 
     /** The decay factor's input, exposed to {@link Fusion}. */

@@ -12,8 +12,7 @@ import dev.engram.kernel.Paged;
 import dev.engram.ops.EngramConfig;
 import dev.engram.memories.Scored;
 import dev.engram.memories.Memory;
-import dev.engram.memories.MemoryReplayed;
-import dev.engram.memories.MemoriesReplayed;
+import dev.engram.memories.Saved;
 import dev.engram.memories.MemoryPage;
 import dev.engram.memories.MemoryRules;
 import dev.engram.memories.Recall;
@@ -101,33 +100,22 @@ public class MemoryResource {
         writable();
         List<Memory> drafts = required(body).toMemories();
         Optional<IdempotencyKey> k = keys.read(key, "POST", "/v1/stores/" + storeId + "/memories/batch", body);
-        List<Memory> stored;
-        boolean replayed = false;
-        try {
-            stored = k.isEmpty() ? recall().saveAll(drafts) : recall().saveAll(drafts, k.get());
-        } catch (MemoriesReplayed r) {
-            stored = r.first();
-            replayed = true;
-        }
+        Saved<List<Memory>> stored = k.isEmpty() ? new Saved.Landed<>(recall().saveAll(drafts))
+                : recall().saveAll(drafts, k.get());
         return IdempotencyKeys.replayed(RestResponse.ResponseBuilder.<MemoryJson.SavedJson>create(
-                RestResponse.Status.CREATED).entity(new MemoryJson.SavedJson(json(stored))), replayed);
+                RestResponse.Status.CREATED).entity(new MemoryJson.SavedJson(json(stored.value()))),
+                stored instanceof Saved.Replayed);
     }
 
     /** The answer to a save: the memory as stored, or as first stored when a key replays it. */
     private RestResponse<MemoryJson> saved(Memory draft, Optional<IdempotencyKey> key, RestResponse.Status status) {
-        Memory m;
-        boolean replayed = false;
-        try {
-            m = key.isEmpty() ? recall().save(draft) : recall().save(draft, key.get());
-        } catch (MemoryReplayed r) {
-            m = r.first();
-            replayed = true;
-        }
+        Saved<Memory> saved = key.isEmpty() ? new Saved.Landed<>(recall().save(draft)) : recall().save(draft, key.get());
+        Memory m = saved.value();
         var answer = RestResponse.ResponseBuilder.<MemoryJson>create(status).entity(MemoryJson.of(m));
         if (status == RestResponse.Status.CREATED) {
             answer.header(HttpHeaders.LOCATION, "/v1/stores/" + storeId + "/memories/" + m.id());
         }
-        return IdempotencyKeys.replayed(answer, replayed);
+        return IdempotencyKeys.replayed(answer, saved instanceof Saved.Replayed);
     }
 
     @PUT

@@ -8,7 +8,7 @@ import dev.engram.kernel.Invalid;
 import dev.engram.kernel.Limited;
 import dev.engram.memories.Bank;
 import dev.engram.memories.Memory;
-import dev.engram.memories.MemoryReplayed;
+import dev.engram.memories.Saved;
 import dev.engram.memories.Recall;
 import dev.engram.memories.Scored;
 import dev.engram.memories.SearchOptions;
@@ -95,29 +95,30 @@ public final class RecallTools {
 
     /** Runs one call; mistakes are tool errors with text a model can act on. */
     public ToolResult call(String name, Map<String, Object> arguments) {
-        return call(name, arguments, Optional.empty());
+        return call(name, arguments, Optional.empty()).value();
     }
 
     /**
-     * Runs one call, a remember at most once under {@code key}: a retry under it throws {@link MemoryReplayed}
-     * with the first call's text as its reply.
+     * Runs one call, a remember at most once under {@code key}: a retry under it is {@link Saved.Replayed}, writing
+     * nothing, with the first call's text as its reply (and as its result's output); every other call is
+     * {@link Saved.Landed}, tool errors included.
      */
-    public ToolResult call(String name, Map<String, Object> arguments, Optional<IdempotencyKey> key) {
+    public Saved<ToolResult> call(String name, Map<String, Object> arguments, Optional<IdempotencyKey> key) {
         Arguments args = new Arguments(arguments == null ? Map.of() : arguments);
         try {
             return switch (name == null ? "" : name) {
                 case REMEMBER -> remember(args, key);
-                case RECALL -> find(args);
-                default -> ToolResult.error("invalid", "There is no tool \"" + name + "\" here.");
+                case RECALL -> new Saved.Landed<>(find(args));
+                default -> new Saved.Landed<>(ToolResult.error("invalid", "There is no tool \"" + name + "\" here."));
             };
         } catch (Arguments.Refused | Invalid e) {
-            return ToolResult.error("invalid", e.getMessage());
+            return new Saved.Landed<>(ToolResult.error("invalid", e.getMessage()));
         } catch (Limited e) {
-            return ToolResult.error("quota", e.getMessage());
+            return new Saved.Landed<>(ToolResult.error("quota", e.getMessage()));
         }
     }
 
-    private ToolResult remember(Arguments args, Optional<IdempotencyKey> key) {
+    private Saved<ToolResult> remember(Arguments args, Optional<IdempotencyKey> key) {
         args.only("content", "type", "importance", "tags");
         String content = args.string("content", true);
         String type = args.string("type", false);
@@ -128,12 +129,13 @@ public final class RecallTools {
         Memory m = draft.saved(Instant.EPOCH);
         String said = "Remembered " + m.id() + " in " + bank.bankId() + " (" + m.type() + ", importance "
                 + two(m.importance()) + ").";
-        if (key.isPresent()) {
-            recall.save(draft, key.get().reply(said));
-        } else {
+        if (key.isPresent() && recall.save(draft, key.get().reply(said)) instanceof Saved.Replayed<Memory> r) {
+            return new Saved.Replayed<>(ToolResult.text(r.reply()), r.reply());
+        }
+        if (key.isEmpty()) {
             recall.save(draft);
         }
-        return ToolResult.text(said);
+        return new Saved.Landed<>(ToolResult.text(said));
     }
 
     private ToolResult find(Arguments args) {

@@ -25,7 +25,7 @@ import dev.engram.entries.render.Manifest;
 import dev.engram.entries.render.SessionManifests;
 import dev.engram.contexts.tools.ContextTools;
 import dev.engram.entries.tools.EntryTools;
-import dev.engram.memories.MemoryReplayed;
+import dev.engram.memories.Saved;
 import dev.engram.memories.tools.RecallTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
@@ -207,15 +207,15 @@ public class ToolsResource {
         }
         Optional<Map<String, Object>> args = arguments(body.arguments());
         Optional<IdempotencyKey> key = key(keyHeader, body, args);
-        ToolResult r;
-        try {
-            r = args.isEmpty() ? new ToolResult("The arguments are not a JSON object; send them as an object, "
-                    + "such as {\"query\": \"...\"}.", true, Optional.empty(), Optional.of("invalid"))
-                    : new RecallTools(recalls.in(Params.store(storeId)), bank).call(body.name(), args.get(), key);
-        } catch (MemoryReplayed replayed) {
+        Saved<ToolResult> call = args.isEmpty() ? new Saved.Landed<>(new ToolResult("The arguments are not a JSON "
+                + "object; send them as an object, such as {\"query\": \"...\"}.", true, Optional.empty(),
+                Optional.of("invalid"))) : new RecallTools(recalls.in(Params.store(storeId)), bank).call(body.name(),
+                        args.get(), key);
+        if (call instanceof Saved.Replayed<ToolResult> replayed) {
             return IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(new CallJson(replayed.reply(), false,
                     null)), true);
         }
+        ToolResult r = call.value();
         r.refusal().ifPresent(kind -> outcomes.refusedTool(body.name(), kind));
         return RestResponse.ok(new CallJson(r.output(), r.isError(), null));
     }
