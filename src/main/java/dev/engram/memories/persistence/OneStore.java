@@ -74,7 +74,7 @@ interface OneStore {
 
     /** Takes the store's row lock, as a seq does, without taking a seq: a store with no row has no memories. */
     default void lockStore(Sql.Tx tx) throws SQLException {
-        tx.first("select 1 from store where id = ? for update", r -> 1, store());
+        tx.first("select 1 from engram_store_lock(?, null)", r -> 1, store());
     }
 
     default Optional<Memory> read(Sql.Tx tx, String id) throws SQLException {

@@ -204,7 +204,7 @@ final class PgEmbedQueue implements Runnable {
     /** Writes a store's vectors under its lock; an entry whose memory went or changed since is only dropped. */
     private void write(String store, List<Embedded> done) {
         sql.transaction(tx -> {
-            tx.first("select 1 from store where id = ? for update", r -> 1, store);
+            tx.first("select 1 from engram_store_lock(?, null)", r -> 1, store);
             for (Embedded d : done) {
                 if (tx.update("delete from embed_queue where store_id = ? and id = ? and change = ?", store,
                         d.claimed().id(), d.claimed().change()) == 1 && d.vector() != null) {
