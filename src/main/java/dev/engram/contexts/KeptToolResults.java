@@ -29,17 +29,7 @@ final class KeptToolResults implements ToolResultCache {
     }
 
     @Override
-    public String store(String tool, String content) {
-        return keep(ToolResultCache.contentHash(tool, content), tool, content, false, "", 0, 0);
-    }
-
-    @Override
-    public String storeFile(String tool, String path, long mtimeNanos, long size, String content) {
-        return keep(ToolResultCache.fileHash(tool, path, mtimeNanos, size), tool, content, true, path, mtimeNanos,
-                size);
-    }
-
-    private String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
+    public String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
         ContextRules.checkToolResult(content, path);
         for (CachedResult r : byShort.values()) {
             if (r.hash().equals(full)) {
@@ -67,16 +57,7 @@ final class KeptToolResults implements ToolResultCache {
         if (exact != null) {
             return Optional.of(exact);
         }
-        CachedResult match = null;
-        for (CachedResult r : byShort.values()) {
-            if (r.hash().startsWith(hash)) {
-                if (match != null) {
-                    return Optional.empty();
-                }
-                match = r;
-            }
-        }
-        return Optional.ofNullable(match);
+        return ToolResultCache.uniquePrefix(byShort.values(), hash);
     }
 
     /** Not offered, as over PostgreSQL: a kept short hash stays valid for the context's life. */

@@ -15,17 +15,7 @@ public final class InMemoryToolResultCache implements ToolResultCache {
     private final Set<String> retired = new HashSet<>();
 
     @Override
-    public synchronized String store(String tool, String content) {
-        return keep(ToolResultCache.contentHash(tool, content), tool, content, false, "", 0, 0);
-    }
-
-    @Override
-    public synchronized String storeFile(String tool, String path, long mtimeNanos, long size, String content) {
-        return keep(ToolResultCache.fileHash(tool, path, mtimeNanos, size), tool, content, true, path, mtimeNanos,
-                size);
-    }
-
-    private String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
+    public String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
         String known = fullToShort.get(full);
         if (known != null) {
             return known;
@@ -55,16 +45,7 @@ public final class InMemoryToolResultCache implements ToolResultCache {
         if (retired.contains(hash)) {
             return Optional.empty();
         }
-        CachedResult match = null;
-        for (CachedResult entry : byShort.values()) {
-            if (entry.hash().startsWith(hash)) {
-                if (match != null) {
-                    return Optional.empty();
-                }
-                match = entry;
-            }
-        }
-        return Optional.ofNullable(match);
+        return ToolResultCache.uniquePrefix(byShort.values(), hash);
     }
 
     @Override

@@ -28,17 +28,7 @@ final class PgToolResultCache implements ToolResultCache {
     }
 
     @Override
-    public String store(String tool, String content) {
-        return keep(ToolResultCache.contentHash(tool, content), tool, content, false, "", 0, 0);
-    }
-
-    @Override
-    public String storeFile(String tool, String path, long mtimeNanos, long size, String content) {
-        return keep(ToolResultCache.fileHash(tool, path, mtimeNanos, size), tool, content, true, path, mtimeNanos,
-                size);
-    }
-
-    private String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
+    public String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
         ContextRules.checkToolResult(content, path);
         try {
             Optional<String> known = one("select short_hash from tool_result where store_id = ? and context_id = ? "
