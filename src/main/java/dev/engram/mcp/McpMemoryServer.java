@@ -15,6 +15,7 @@ import dev.engram.entries.render.SessionManifests;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolResult;
 import dev.engram.tools.host.ToolHost;
+import dev.engram.ops.EngramConfig;
 import dev.engram.contexts.tools.ContextTools;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpException;
@@ -76,6 +77,9 @@ public class McpMemoryServer {
     @Inject
     ToolHost host;
 
+    @Inject
+    EngramConfig config;
+
     void register(@Observes StartupEvent started) {
         for (ToolDefinition d : host.perConnectionDefinitions()) {
             register(toolManager, d, args -> call(d.name(), args));
@@ -123,7 +127,8 @@ public class McpMemoryServer {
 
     /**
      * The connection's block, recorded in its session's manifest log when the session is known. A connection the
-     * block cannot be rendered for (no store named, a bad scope, a bound too small, a scope its key is not granted)
+     * block cannot be rendered for (no store named, a bad scope, a bound too small or over the render's ceiling,
+     * a scope its key is not granted)
      * gets an Invalid params error that says what to change.
      */
     private String block() {
@@ -133,7 +138,8 @@ public class McpMemoryServer {
             c = settings();
             gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
             Store store = stores.store(c.store());
-            r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
+            r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes())
+                    .withinCeiling(config.render().maxTotalBytesCeiling()));
         } catch (EngramException | Denied e) {
             throw new McpException(e.getMessage(), JsonRpcErrorCodes.INVALID_PARAMS);
         }

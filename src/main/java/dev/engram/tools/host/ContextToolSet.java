@@ -5,6 +5,7 @@ import dev.engram.contexts.app.ToolResultReads;
 import dev.engram.contexts.tools.ContextTools;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Invalid;
+import dev.engram.memories.MemoryRules;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolResult;
 import java.util.List;
@@ -39,6 +40,7 @@ final class ContextToolSet implements ToolSet {
     @Override
     public ToolResult call(ToolCaller caller, String tool, Optional<Map<String, Object>> arguments) {
         String context = caller.context().orElseThrow(() -> caller.noContext(tool));
+        MemoryRules.checkId(context, "context");
         if (caller.sentKey()) {
             throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, tool + " only reads, so it "
                     + "takes no Idempotency-Key; send the call without it.");

@@ -35,7 +35,7 @@ public interface ToolCaller {
     /** The bank of the recall tools; empty when the caller names none. */
     Optional<Bank> bank();
 
-    /** The context of tool_result_read, its id checked; empty when the caller names none. */
+    /** The context of tool_result_read, as named (the host checks its id); empty when the caller names none. */
     Optional<String> context();
 
     /** Whether the call came with an idempotency key, which a tool that only reads refuses. */

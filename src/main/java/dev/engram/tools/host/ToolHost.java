@@ -5,6 +5,7 @@ import dev.engram.contexts.app.ToolResultReads;
 import dev.engram.contexts.tools.ContextTools;
 import dev.engram.entries.Stores;
 import dev.engram.entries.render.SessionManifests;
+import dev.engram.memories.MemoryRules;
 import dev.engram.memories.Recalls;
 import dev.engram.memories.tools.RecallTools;
 import dev.engram.problems.WriteOutcomes;
@@ -64,7 +65,7 @@ public class ToolHost {
             all.addAll(RecallTools.definitions());
         }
         if (offer.context()) {
-            caller.context();
+            caller.context().ifPresent(id -> MemoryRules.checkId(id, "context"));
             all.addAll(ContextTools.definitions());
         }
         if (offer.bank() || offer.context()) {

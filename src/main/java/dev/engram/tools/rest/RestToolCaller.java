@@ -5,7 +5,6 @@ import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.Scope;
 import dev.engram.memories.Bank;
-import dev.engram.memories.MemoryRules;
 import dev.engram.rest.IdempotencyKeys;
 import dev.engram.rest.Params;
 import dev.engram.rest.Preconditions;
@@ -96,11 +95,7 @@ final class RestToolCaller implements ToolCaller {
 
     @Override
     public Optional<String> context() {
-        if (context == null) {
-            return Optional.empty();
-        }
-        MemoryRules.checkId(context, "context");
-        return Optional.of(context);
+        return Optional.ofNullable(context);
     }
 
     @Override
