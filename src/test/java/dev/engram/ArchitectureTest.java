@@ -35,7 +35,7 @@ class ArchitectureTest {
         "dev.engram.nativeimage..", "dev.engram.access.rest..", "dev.engram.access.persistence..",
         "dev.engram.entries.rest..", "dev.engram.entries.persistence..", "dev.engram.memories.rest..",
         "dev.engram.memories.persistence..", "dev.engram.contexts.app..", "dev.engram.contexts.rest..",
-        "dev.engram.contexts.persistence..", "dev.engram.stores..", "dev.engram.tools.rest.."};
+        "dev.engram.contexts.persistence..", "dev.engram.stores..", "dev.engram.tools.rest..", "dev.engram.tools.host.."};
 
     @Test
     void theCoresImportNoFramework() {

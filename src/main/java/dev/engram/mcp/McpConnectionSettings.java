@@ -6,6 +6,7 @@ import dev.engram.kernel.Scope;
 import dev.engram.entries.SearchOrder;
 import dev.engram.memories.Bank;
 import dev.engram.memories.MemoryRules;
+import dev.engram.tools.host.Offer;
 import io.vertx.core.http.HttpServerRequest;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +69,15 @@ record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readS
                 scopes(request, "Engram-Read-Scopes", "read_scope"), session == null ? "" : session, bound,
                 bank == null ? Optional.empty() : Optional.of(Bank.parse(bank)), Optional.ofNullable(context),
                 order == null ? Optional.empty() : Optional.of(SearchOrder.parse(order, "search_order")));
+    }
+
+    /**
+     * The tools the request's connection is offered, read without reading (or refusing) the rest of the settings:
+     * the entry tools always (a connection writes scope user when it names none), the bank's and the context's
+     * when it names them.
+     */
+    static Offer offer(HttpServerRequest request) {
+        return Offer.of(true, namesBank(request), namesContext(request));
     }
 
     /** Whether the request names a bank, without reading (or refusing) the rest of the settings. */

@@ -33,7 +33,7 @@ public class McpInstructions implements InitialResponseInfo {
         if (request == null) {
             return Usage.text();
         }
-        return Usage.text(true, McpConnectionSettings.namesBank(request), McpConnectionSettings.namesContext(request));
+        return McpConnectionSettings.offer(request).usage();
     }
 
     private String connection() {

@@ -4,7 +4,6 @@ import dev.engram.access.Denied;
 import dev.engram.tools.rest.WriteRecordJson;
 import dev.engram.access.rest.Gate;
 import dev.engram.rest.JsonSetup;
-import dev.engram.problems.WriteOutcomes;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.EngramException;
 import dev.engram.entries.Store;
@@ -13,12 +12,11 @@ import dev.engram.entries.render.Render;
 import dev.engram.entries.render.RenderOptions;
 import dev.engram.entries.render.Rendered;
 import dev.engram.entries.render.SessionManifests;
-import dev.engram.memories.Recalls;
-import dev.engram.entries.tools.EntryTools;
-import dev.engram.memories.tools.RecallTools;
 import dev.engram.tools.ToolDefinition;
-import dev.engram.tools.ToolOptions;
 import dev.engram.tools.ToolResult;
+import dev.engram.tools.host.ToolHost;
+import dev.engram.ops.EngramConfig;
+import dev.engram.contexts.tools.ContextTools;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpException;
 import io.quarkiverse.mcp.server.MetaKey;
@@ -44,8 +42,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The memory tools over MCP (Streamable HTTP at {@code /mcp}): the same four tools as REST, and the rendered block
- * as the resource {@code memory://block}. Which store and scopes a connection reaches is read from each request;
+ * The model tools over MCP (Streamable HTTP at {@code /mcp}): every tool the {@link ToolHost} serves, as REST serves
+ * them, and the rendered block as the resource {@code memory://block}. Which store and scopes a connection reaches is read from each request;
  * see {@link McpConnectionSettings}.
  */
 @ApplicationScoped
@@ -68,13 +66,7 @@ public class McpMemoryServer {
     Stores stores;
 
     @Inject
-    ToolOptions options;
-
-    @Inject
     SessionManifests sessions;
-
-    @Inject
-    WriteOutcomes outcomes;
 
     @Inject
     JsonSetup rest;
@@ -83,14 +75,14 @@ public class McpMemoryServer {
     Gate gate;
 
     @Inject
-    Recalls recalls;
+    ToolHost host;
+
+    @Inject
+    EngramConfig config;
 
     void register(@Observes StartupEvent started) {
-        for (ToolDefinition d : EntryTools.perConnectionDefinitions(options)) {
-            registerTool(d, args -> call(d.name(), args));
-        }
-        for (ToolDefinition d : RecallTools.definitions()) {
-            registerTool(d, args -> recall(d.name(), args));
+        for (ToolDefinition d : host.perConnectionDefinitions()) {
+            register(toolManager, d, args -> call(d.name(), args));
         }
         resourceManager.newResource("memory-block")
                 .setUri(BLOCK_URI)
@@ -101,10 +93,6 @@ public class McpMemoryServer {
                 .setHandler(args -> new ResourceResponse(List.of(new TextResourceContents(BLOCK_URI, block(),
                         "text/markdown"))))
                 .register();
-    }
-
-    private void registerTool(ToolDefinition d, Function<Map<String, Object>, ToolResponse> handler) {
-        register(toolManager, d, handler);
     }
 
     /** Registers the tool {@code d} describes, answered by {@code handler} from the call's arguments. */
@@ -120,59 +108,27 @@ public class McpMemoryServer {
                 .register();
     }
 
+    /**
+     * One call, run by the {@link ToolHost} for the connection's settings. What the connection must change (its
+     * settings, its grant, its quota) is a tool error with the refusal's text, as a mistake of the model is; a write's
+     * journal record rides in the result's {@code _meta}, for the host.
+     */
     private ToolResponse call(String tool, Map<String, Object> raw) {
-        McpConnectionSettings c;
+        ToolResult r;
         try {
-            c = settings();
-            gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
-            if (EntryTools.SAVE.equals(tool)) {
-                gate.mayCreate(c.store());
-            }
+            r = host.call(new McpToolCaller(settings(tool)), tool, Optional.of(plain(raw)));
         } catch (EngramException | Denied e) {
             return ToolResponse.error(e.getMessage());
         }
-        Store store = stores.store(c.store());
-        EntryTools tools;
-        try {
-            tools = new EntryTools(store, c.scopes(), c.readScopes(), options.searchingIn(c.searchOrder()),
-                    () -> c.session().isEmpty() ? Optional.empty() : sessions.inForce(c.store(), c.session()));
-        } catch (Invalid e) {
-            return ToolResponse.error(e.getMessage());
-        }
-        ToolResult r = tools.call(tool, plain(raw), c.session());
-        r.refusal().ifPresent(kind -> outcomes.refusedTool(tool, kind));
-        Map<MetaKey, Object> meta = r.details().map(w -> {
-            outcomes.landed(w.change());
-            return Map.<MetaKey, Object>of(WRITE, rest.mapper().convertValue(WriteRecordJson.of(w), Map.class));
-        }).orElse(Map.of());
+        Map<MetaKey, Object> meta = r.details().<Map<MetaKey, Object>>map(w -> Map.of(WRITE,
+                rest.mapper().convertValue(WriteRecordJson.of(w), Map.class))).orElse(Map.of());
         return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, meta);
-    }
-
-    /** A call of memory_remember or memory_recall in the connection's bank. */
-    private ToolResponse recall(String tool, Map<String, Object> raw) {
-        McpConnectionSettings c;
-        try {
-            c = settings();
-            if (c.bank().isEmpty()) {
-                return ToolResponse.error(tool + " works in a bank, and this connection names none: add "
-                        + "?bank=user:alice to the MCP URL (or send an Engram-Bank header).");
-            }
-            if (RecallTools.writes(tool)) {
-                gate.checkChangesMemories(c.store());
-            } else {
-                gate.checkReadsMemories(c.store());
-            }
-        } catch (EngramException | Denied e) {
-            return ToolResponse.error(e.getMessage());
-        }
-        ToolResult r = new RecallTools(recalls.in(c.store()), c.bank().get()).call(tool, plain(raw));
-        r.refusal().ifPresent(kind -> outcomes.refusedTool(tool, kind));
-        return new ToolResponse(r.isError(), List.of(new TextContent(r.output())), null, Map.of());
     }
 
     /**
      * The connection's block, recorded in its session's manifest log when the session is known. A connection the
-     * block cannot be rendered for (no store named, a bad scope, a bound too small, a scope its key is not granted)
+     * block cannot be rendered for (no store named, a bad scope, a bound too small or over the render's ceiling,
+     * a scope its key is not granted)
      * gets an Invalid params error that says what to change.
      */
     private String block() {
@@ -182,7 +138,8 @@ public class McpMemoryServer {
             c = settings();
             gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
             Store store = stores.store(c.store());
-            r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes()));
+            r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes())
+                    .withinCeiling(config.render().maxTotalBytesCeiling()));
         } catch (EngramException | Denied e) {
             throw new McpException(e.getMessage(), JsonRpcErrorCodes.INVALID_PARAMS);
         }
@@ -199,10 +156,17 @@ public class McpMemoryServer {
     }
 
     private McpConnectionSettings settings() {
+        return settings("");
+    }
+
+    /** The settings of the connection that calls {@code tool} ("" for none), read from its HTTP request. */
+    private McpConnectionSettings settings(String tool) {
         HttpServerRequest request = current.getCurrent() == null ? null : current.getCurrent().request();
         if (request == null) {
-            throw new Invalid("store-missing", "store", "This MCP request carries no HTTP request to read the store "
-                    + "from; connect over Streamable HTTP with ?store=<id>.");
+            throw new Invalid("store-missing", "store", ContextTools.handles(tool) ? tool + " needs the HTTP request "
+                    + "to read the store and context from; connect over Streamable HTTP with ?store=<id>&context=<id>."
+                    : "This MCP request carries no HTTP request to read the store from; connect over Streamable HTTP "
+                    + "with ?store=<id>.");
         }
         return McpConnectionSettings.of(request);
     }

@@ -1,12 +1,9 @@
 package dev.engram.mcp;
 
 import dev.engram.kernel.EngramException;
-import dev.engram.entries.Stores;
-import dev.engram.contexts.tools.ContextTools;
-import dev.engram.entries.tools.EntryTools;
-import dev.engram.memories.tools.RecallTools;
 import dev.engram.tools.ToolDefinition;
-import dev.engram.tools.ToolOptions;
+import dev.engram.tools.host.Offer;
+import dev.engram.tools.host.ToolHost;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -23,7 +20,7 @@ import java.util.stream.Collectors;
  * connection, where the scopes a connection may write are only known from its URL; so Engram answers the listing
  * itself, with the schemas REST gives for the same scopes: {@code scope} an enum of the connection's writable
  * scopes, memory_search's {@code scopes} an enum of all it reads, with the patterns and bounds of names and
- * contents. The tools listed are those the filters let through ({@link BankToolsFilter}, {@link ContextToolsFilter}).
+ * contents. The tools listed are those the connection is offered ({@link OfferedToolsFilter}).
  */
 @ApplicationScoped
 public class McpToolList {
@@ -32,10 +29,7 @@ public class McpToolList {
     ToolManager toolManager;
 
     @Inject
-    Stores stores;
-
-    @Inject
-    ToolOptions options;
+    ToolHost host;
 
     /**
      * The result of {@code tools/list} for the connection {@code ctx} belongs to, handed to {@code result} off the
@@ -53,13 +47,12 @@ public class McpToolList {
     }
 
     private JsonObject tools(McpConnectionSettings c, RoutingContext ctx) {
-        Map<String, ToolDefinition> scoped = new EntryTools(stores.store(c.store()), c.scopes(), c.readScopes(),
-                options.searchingIn(c.searchOrder()), Optional::empty).definitions().stream()
+        Map<String, ToolDefinition> scoped = host.scopedEntryDefinitions(new McpToolCaller(c)).stream()
                 .collect(Collectors.toMap(ToolDefinition::name, d -> d));
+        Offer offer = McpConnectionSettings.offer(ctx.request());
         JsonArray tools = new JsonArray();
         for (ToolManager.ToolInfo info : toolManager) {
-            if (RecallTools.handles(info.name()) && !McpConnectionSettings.namesBank(ctx.request())
-                    || ContextTools.handles(info.name()) && !McpConnectionSettings.namesContext(ctx.request())) {
+            if (!offer.offers(info.name())) {
                 continue;
             }
             JsonObject tool = info.asJson().copy();

@@ -1,5 +1,6 @@
 package dev.engram.entries.render;
 
+import dev.engram.kernel.Invalid;
 import dev.engram.kernel.Scope;
 import java.util.HashMap;
 import java.util.Map;
@@ -24,6 +25,30 @@ public record RenderOptions(int maxTotalBytes, Map<Scope, Integer> scopeCaps) {
     /** These options with the block bounded by {@code n} bytes. */
     public RenderOptions maxTotalBytes(int n) {
         return new RenderOptions(n, scopeCaps);
+    }
+
+    /**
+     * These options, refused with {@link Invalid} ({@code number-range}, naming the bound and the ceiling) when the
+     * block's bound or a scope's cap is over {@code ceiling}, the service's {@code engram.render.max-total-bytes-ceiling}:
+     * the one rule every way of asking for a block keeps.
+     */
+    public RenderOptions withinCeiling(int ceiling) {
+        return withinCeiling(ceiling, "");
+    }
+
+    /** As {@link #withinCeiling(int)}, the fields named with {@code prefix} (such as {@code "memory."}). */
+    public RenderOptions withinCeiling(int ceiling, String prefix) {
+        if (maxTotalBytes > ceiling) {
+            throw new Invalid("number-range", prefix + "max_total_bytes", prefix + "max_total_bytes must be at most "
+                    + ceiling + " (the render's ceiling), not " + maxTotalBytes + ".");
+        }
+        scopeCaps.forEach((scope, cap) -> {
+            if (cap > ceiling) {
+                throw new Invalid("number-range", prefix + "scope_max_bytes", prefix + "scope_max_bytes of " + scope
+                        + " must be at most " + ceiling + " (the render's ceiling), not " + cap + ".");
+            }
+        });
+        return this;
     }
 
     /** These options with {@code scope} capped at {@code n} bytes; the last cap given for a scope holds. */
