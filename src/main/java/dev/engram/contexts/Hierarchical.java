@@ -39,12 +39,12 @@ final class Hierarchical implements CompactionStrategy {
         this.distant = d;
         this.middle = m;
         this.recent = r;
-        this.observationTruncate = observationTruncate > 0 ? observationTruncate
-                : StrategySettings.DEFAULT_OBSERVATION_TRUNCATE;
+        this.observationTruncate = StrategySettings.orDefault(observationTruncate,
+                StrategySettings.DEFAULT_OBSERVATION_TRUNCATE);
         this.summarizer = summarizer;
         this.counter = counter;
-        this.maxSummarizeTokens = maxSummarizeTokens > 0 ? maxSummarizeTokens
-                : StrategySettings.DEFAULT_MAX_SUMMARIZE_TOKENS;
+        this.maxSummarizeTokens = StrategySettings.orDefault(maxSummarizeTokens,
+                StrategySettings.DEFAULT_MAX_SUMMARIZE_TOKENS);
     }
 
     private static boolean usable(double ratio) {

@@ -109,6 +109,11 @@ public record StrategySettings(String name, int keepFirst, int keepLast, int blo
         return recent > 0 ? recent : DEFAULT_RECENT;
     }
 
+    /** {@code value} when it is set (above 0), else {@code fallback}: how every setting left at 0 takes its default. */
+    static int orDefault(int value, int fallback) {
+        return value > 0 ? value : fallback;
+    }
+
     private static void notNegative(int value, String field) {
         if (value < 0) {
             throw new Invalid("strategy-negative", field, field + " is " + value + "; use 0 for the default or a "

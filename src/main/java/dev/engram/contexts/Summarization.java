@@ -23,12 +23,12 @@ final class Summarization implements CompactionStrategy {
             int maxSummarizeTokens) {
         this.blockSize = blockSize > 0 ? blockSize : StrategySettings.DEFAULT_BLOCK_SIZE;
         this.keepLast = keepLast > 0 ? keepLast : StrategySettings.DEFAULT_SUMMARIZATION_KEEP_LAST;
-        this.observationTruncate = observationTruncate > 0 ? observationTruncate
-                : StrategySettings.DEFAULT_OBSERVATION_TRUNCATE;
+        this.observationTruncate = StrategySettings.orDefault(observationTruncate,
+                StrategySettings.DEFAULT_OBSERVATION_TRUNCATE);
         this.summarizer = summarizer;
         this.counter = counter;
-        this.maxSummarizeTokens = maxSummarizeTokens > 0 ? maxSummarizeTokens
-                : StrategySettings.DEFAULT_MAX_SUMMARIZE_TOKENS;
+        this.maxSummarizeTokens = StrategySettings.orDefault(maxSummarizeTokens,
+                StrategySettings.DEFAULT_MAX_SUMMARIZE_TOKENS);
     }
 
     @Override

@@ -13,7 +13,6 @@ import dev.engram.contexts.ContextStore.Once;
 import dev.engram.contexts.cache.CachedResult;
 import dev.engram.contexts.cache.ToolResultCache;
 import dev.engram.contexts.messages.Message;
-import dev.engram.contexts.tokens.TokenCounter;
 import dev.engram.entries.Hash;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Invalid;
@@ -340,31 +339,19 @@ public abstract class ContextStoreContract {
     }
 
     private void create(String in, String id) {
-        Context c = Context.of(ContextConfig.defaults(), null);
-        contexts.change(in, id, (current, cache) -> new Edited<>(new Held(c.config(), c.state()),
-                "context.configured", Map.of(), null));
+        contexts.change(in, id, ContextEdits.configure(ContextConfig.defaults()));
     }
 
     private void create(String id, ContextConfig config) {
-        Context c = Context.of(config, null);
-        contexts.change(store, id, (current, cache) -> new Edited<>(new Held(c.config(), c.state()),
-                "context.configured", Map.of(), null));
+        contexts.change(store, id, ContextEdits.configure(config));
     }
 
     private void edit(String id, Consumer<Context> change) {
-        contexts.change(store, id, (current, cache) -> {
-            Context c = open(current.orElseThrow());
-            change.accept(c);
-            return new Edited<>(new Held(c.config(), c.state()), "context.test", Map.of(), null);
-        });
+        contexts.change(store, id, ContextEdits.edit("context.test", change));
     }
 
     private void append(String id, Consumer<Context> change) {
-        contexts.append(store, id, (current, cache) -> {
-            Context c = open(current.orElseThrow());
-            change.accept(c);
-            return new Edited<>(new Held(c.config(), c.state()), "context.steps_appended", Map.of(), null);
-        });
+        contexts.append(store, id, ContextEdits.edit("context.steps_appended", change));
     }
 
     private String cache(String id, String tool, String content) {
@@ -377,8 +364,6 @@ public abstract class ContextStoreContract {
     }
 
     private static Context open(Held held) {
-        TokenCounter counter = TokenCounter.named(held.config().tokenCounter());
-        return Context.restore(held.config(), counter, CompactionStrategy.of(held.config().strategy(), null, counter),
-                held.state());
+        return ContextEdits.open(held);
     }
 }

@@ -5,15 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.engram.TestAuth;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -32,13 +28,7 @@ class McpJavaSdkTest {
     String store = "sdk-" + UUID.randomUUID().toString().substring(0, 8);
 
     McpSyncClient client(String query) {
-        var transport = HttpClientStreamableHttpTransport.builder(base.toString().replaceAll("/$", ""))
-                .endpoint("/mcp?" + query)
-                .customizeRequest(r -> r.header("Authorization", "Bearer " + TestAuth.OPERATOR_KEY))
-                .build();
-        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        client.initialize();
-        return client;
+        return McpSdkClients.connect(base, query);
     }
 
     static String text(McpSchema.CallToolResult r) {

@@ -1,5 +1,7 @@
 package dev.engram.contexts.messages;
 
+import dev.engram.kernel.Utf8;
+
 /**
  * The string rules the reference applies, measured as it measures them: lengths in UTF-8 bytes, truncation in code
  * points, trailing trim over a fixed set of invisible characters. A lone surrogate counts as U+FFFD (3 bytes).
@@ -31,25 +33,7 @@ public final class Text {
 
     /** The number of UTF-8 bytes of {@code s}; 0 for null. */
     public static int utf8Length(String s) {
-        if (s == null) {
-            return 0;
-        }
-        int bytes = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x80) {
-                bytes += 1;
-            } else if (c < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
-                    && Character.isLowSurrogate(s.charAt(i + 1))) {
-                bytes += 4;
-                i++;
-            } else {
-                bytes += 3;
-            }
-        }
-        return bytes;
+        return s == null ? 0 : Utf8.length(s);
     }
 
     /**

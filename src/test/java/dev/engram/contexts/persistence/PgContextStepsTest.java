@@ -5,11 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.engram.contexts.CompactionStrategy;
 import dev.engram.contexts.Context;
 import dev.engram.contexts.ContextConfig;
+import dev.engram.contexts.ContextEdits;
 import dev.engram.contexts.Step;
-import dev.engram.contexts.tokens.TokenCounter;
 import dev.engram.contexts.messages.ToolCall;
 import dev.engram.contexts.ContextStore.Edited;
 import dev.engram.contexts.ContextStore.Held;
@@ -141,32 +140,16 @@ class PgContextStepsTest {
     }
 
     private void create(String id) {
-        Context c = Context.of(ContextConfig.defaults(), null);
-        contexts.change(store, id, (current, cache) -> new Edited<>(new Held(c.config(), c.state()),
-                "context.configured", Map.of(), null));
+        contexts.change(store, id, ContextEdits.configure(ContextConfig.defaults()));
     }
 
     private void edit(String id, Consumer<Context> change) {
-        contexts.change(store, id, (current, cache) -> {
-            Context c = open(current.orElseThrow());
-            change.accept(c);
-            return new Edited<>(new Held(c.config(), c.state()), "context.test", Map.of(), null);
-        });
+        contexts.change(store, id, ContextEdits.edit("context.test", change));
     }
 
     /** Runs {@code change} as an append (its steps unread) and answers the context it changed. */
     private Context appendOnly(String id, Consumer<Context> change) {
-        return contexts.append(store, id, (current, cache) -> {
-            Context c = open(current.orElseThrow());
-            change.accept(c);
-            return new Edited<>(new Held(c.config(), c.state()), "context.test", Map.of(), c);
-        });
-    }
-
-    private static Context open(Held held) {
-        TokenCounter counter = TokenCounter.named(held.config().tokenCounter());
-        return Context.restore(held.config(), counter, CompactionStrategy.of(held.config().strategy(), null, counter),
-                held.state());
+        return contexts.append(store, id, ContextEdits.edit("context.test", change));
     }
 
     private static List<Step> steps(int n) {

@@ -1,6 +1,7 @@
 package dev.engram.contexts.rest;
 
 import dev.engram.rest.Api;
+import dev.engram.rest.KeyRace;
 import dev.engram.rest.IdempotencyKeys;
 import static dev.engram.rest.Api.json;
 import static io.restassured.RestAssured.given;
@@ -16,14 +17,7 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -137,31 +131,8 @@ class ContextIdempotencyApiTest {
         String s = Api.newStore();
         String c = context(s, "run-1");
         send(null, "PUT", c, ContextApiTest.CONFIG).then().statusCode(201);
-        int threads = 4;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<Response>> answers = new ArrayList<>();
-        try {
-            for (int i = 0; i < threads; i++) {
-                answers.add(pool.submit(() -> {
-                    go.await();
-                    return send("k-race", "POST", c + "/steps", STEP);
-                }));
-            }
-            go.countDown();
-            Set<String> bodies = new HashSet<>();
-            int replayed = 0;
-            for (Future<Response> f : answers) {
-                Response r = f.get();
-                assertEquals(200, r.statusCode(), r.asString());
-                bodies.add(r.asString());
-                replayed += "true".equals(r.header(IdempotencyKeys.REPLAYED)) ? 1 : 0;
-            }
-            assertEquals(1, bodies.size(), "every request got the one answer");
-            assertEquals(threads - 1, replayed, "one appended, the others were answered with its answer");
-        } finally {
-            pool.shutdown();
-        }
+        KeyRace.assertOneAnswer(4, 200, "one appended, the others were answered with its answer",
+                () -> send("k-race", "POST", c + "/steps", STEP));
         given().get(c + "/steps").then().statusCode(200).body("steps.size()", equalTo(1));
         assertEquals(2, journal(s));
     }

@@ -1,6 +1,7 @@
 package dev.engram.entries.rest;
 
 import dev.engram.rest.Api;
+import dev.engram.rest.KeyRace;
 import dev.engram.rest.IdempotencyKeys;
 import static dev.engram.rest.Api.json;
 import static org.hamcrest.Matchers.equalTo;
@@ -16,14 +17,7 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -105,31 +99,8 @@ class IdempotencyApiTest {
     @Test
     void eightConcurrentRequestsUnderOneKeyWriteOnceAndAreAllAnsweredWithIt() throws Exception {
         String s = Api.newStore();
-        int threads = 8;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        CountDownLatch go = new CountDownLatch(1);
-        List<Future<Response>> answers = new ArrayList<>();
-        try {
-            for (int i = 0; i < threads; i++) {
-                answers.add(pool.submit(() -> {
-                    go.await();
-                    return put(s, "race", "k-race", "{\"content\":\"once\"}");
-                }));
-            }
-            go.countDown();
-            Set<String> bodies = new HashSet<>();
-            int replayed = 0;
-            for (Future<Response> f : answers) {
-                Response r = f.get();
-                assertEquals(201, r.statusCode(), r.asString());
-                bodies.add(r.asString());
-                replayed += "true".equals(r.header(IdempotencyKeys.REPLAYED)) ? 1 : 0;
-            }
-            assertEquals(1, bodies.size(), "every request got the one answer");
-            assertEquals(threads - 1, replayed, "one wrote, the others were answered with its record");
-        } finally {
-            pool.shutdown();
-        }
+        KeyRace.assertOneAnswer(8, 201, "one wrote, the others were answered with its record",
+                () -> put(s, "race", "k-race", "{\"content\":\"once\"}"));
         assertEquals(1, count("select count(*) from journal where store_id = ?", s));
         assertEquals(1, count("select count(*) from idempotency where store_id = ?", s));
     }

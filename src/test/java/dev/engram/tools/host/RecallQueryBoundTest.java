@@ -6,18 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.engram.TestAuth;
+import dev.engram.mcp.McpSdkClients;
 import dev.engram.entries.Match;
 import dev.engram.rest.Api;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.net.URI;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -116,12 +113,6 @@ class RecallQueryBoundTest {
     }
 
     private McpSyncClient client(String query) {
-        var transport = HttpClientStreamableHttpTransport.builder(base.toString().replaceAll("/$", ""))
-                .endpoint("/mcp?" + query)
-                .customizeRequest(r -> r.header("Authorization", "Bearer " + TestAuth.OPERATOR_KEY))
-                .build();
-        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        client.initialize();
-        return client;
+        return McpSdkClients.connect(base, query);
     }
 }

@@ -8,17 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.engram.TestAuth;
+import dev.engram.mcp.McpSdkClients;
 import dev.engram.rest.Api;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.URI;
-import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -70,12 +67,6 @@ class ToolRulesEveryTransportTest {
     }
 
     private McpSyncClient client(String query) {
-        var transport = HttpClientStreamableHttpTransport.builder(base.toString().replaceAll("/$", ""))
-                .endpoint("/mcp?" + query)
-                .customizeRequest(r -> r.header("Authorization", "Bearer " + TestAuth.OPERATOR_KEY))
-                .build();
-        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(20)).build();
-        client.initialize();
-        return client;
+        return McpSdkClients.connect(base, query);
     }
 }
