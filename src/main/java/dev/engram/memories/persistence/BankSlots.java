@@ -1,5 +1,6 @@
 package dev.engram.memories.persistence;
 
+import dev.engram.persistence.Sql;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.memories.Bank;
 import dev.engram.memories.ContextSlots;

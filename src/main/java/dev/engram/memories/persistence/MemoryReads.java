@@ -1,5 +1,6 @@
 package dev.engram.memories.persistence;
 
+import dev.engram.persistence.Sql;
 import dev.engram.kernel.Paged;
 import dev.engram.memories.Bank;
 import dev.engram.memories.Entrypoint;

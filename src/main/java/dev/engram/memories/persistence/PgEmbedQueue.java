@@ -1,5 +1,6 @@
 package dev.engram.memories.persistence;
 
+import dev.engram.persistence.Sql;
 import dev.engram.memories.rank.Embedder;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,7 +44,7 @@ final class PgEmbedQueue implements Runnable {
     private Thread thread;
 
     PgEmbedQueue(DataSource dataSource, Embedder embedder, int batch) {
-        this.sql = new Sql(dataSource);
+        this.sql = Raced.sql(dataSource, 0);
         this.embedder = embedder;
         this.batch = batch;
     }

@@ -1,5 +1,6 @@
 package dev.engram.memories.persistence;
 
+import dev.engram.persistence.Sql;
 import dev.engram.memories.rank.Indexed;
 import dev.engram.memories.rank.RecallIndex;
 import java.nio.ByteBuffer;
@@ -50,7 +51,7 @@ final class PgRecallIndexes {
     }
 
     PgRecallIndexes(DataSource dataSource, int maxMemories) {
-        this.sql = new Sql(dataSource);
+        this.sql = Raced.sql(dataSource, 0);
         this.maxMemories = maxMemories;
     }
 

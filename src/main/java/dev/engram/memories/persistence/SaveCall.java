@@ -1,5 +1,6 @@
 package dev.engram.memories.persistence;
 
+import dev.engram.persistence.Sql;
 import dev.engram.memories.Memory;
 import java.sql.SQLException;
 import java.time.Instant;
