@@ -129,8 +129,13 @@ public final class Sql {
         }
 
         public <T> List<T> list(String sql, Row<T> row, Object... args) throws SQLException {
+            return list(FETCH, sql, row, args);
+        }
+
+        /** As {@link #list(String, Row, Object...)}, reading {@code fetch} rows at a time (0: all at once). */
+        public <T> List<T> list(int fetch, String sql, Row<T> row, Object... args) throws SQLException {
             try (PreparedStatement s = prepare(sql, args)) {
-                s.setFetchSize(FETCH);
+                s.setFetchSize(fetch);
                 try (ResultSet r = s.executeQuery()) {
                     List<T> found = new ArrayList<>();
                     while (r.next()) {

@@ -24,7 +24,8 @@ public final class JournalNotes {
      * {@code defaultMaxEntryBytes} if new.
      */
     public static long nextSeq(Sql.Tx tx, String store, int defaultMaxEntryBytes) throws SQLException {
-        return tx.one("select l.seq + 1 from engram_store_lock(?, ?) l", r -> r.getLong(1), store, defaultMaxEntryBytes);
+        return tx.one("select l.seq + 1 from engram_store_lock(?, ?) l", r -> r.getLong(1), store,
+                defaultMaxEntryBytes);
     }
 
     /**
