@@ -1,13 +1,13 @@
 package dev.engram.entries.persistence;
 
 import dev.engram.journal.persistence.MetaJson;
-import dev.engram.persistence.Sql;
 import dev.engram.entries.Entry;
 import dev.engram.entries.Listing;
 import dev.engram.kernel.Paged;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.SearchOrder;
 import dev.engram.memories.rank.Bm25;
+import dev.engram.persistence.Sql;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,11 +1,11 @@
 package dev.engram.memories.persistence;
 
-import dev.engram.persistence.Sql;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.memories.Bank;
 import dev.engram.memories.ContextSlots;
 import dev.engram.memories.MemoryRules;
 import dev.engram.memories.Recall;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;

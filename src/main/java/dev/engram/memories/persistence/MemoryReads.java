@@ -1,12 +1,12 @@
 package dev.engram.memories.persistence;
 
-import dev.engram.persistence.Sql;
 import dev.engram.kernel.Paged;
 import dev.engram.memories.Bank;
 import dev.engram.memories.Entrypoint;
 import dev.engram.memories.Memory;
 import dev.engram.memories.MemoryPage;
 import dev.engram.memories.Recall;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.engram.memories.persistence;
 
-import dev.engram.persistence.Sql;
 import dev.engram.entries.persistence.KeySeen;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.memories.Memory;
 import dev.engram.memories.MemoryRules;
 import dev.engram.memories.Saved;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -1,9 +1,9 @@
 package dev.engram.memories.persistence;
 
-import dev.engram.persistence.Sql;
 import dev.engram.journal.persistence.JournalNotes;
 import dev.engram.kernel.NotFound;
 import dev.engram.memories.Memory;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package dev.engram.memories.persistence;
 
-import dev.engram.persistence.Sql;
 import dev.engram.memories.rank.Embedder;
+import dev.engram.persistence.Sql;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

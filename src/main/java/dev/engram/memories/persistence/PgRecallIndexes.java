@@ -1,8 +1,8 @@
 package dev.engram.memories.persistence;
 
-import dev.engram.persistence.Sql;
 import dev.engram.memories.rank.Indexed;
 import dev.engram.memories.rank.RecallIndex;
+import dev.engram.persistence.Sql;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.sql.ResultSet;
