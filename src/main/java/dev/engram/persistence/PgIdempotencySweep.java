@@ -7,9 +7,6 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -64,19 +61,17 @@ class PgIdempotencySweep {
 
     /** Deletes keys recorded longer ago than {@code retention}, and returns how many. */
     int sweep(Duration retention) {
-        int deleted = 0;
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(DELETE)) {
-            s.setString(1, retention.toMillis() + " milliseconds");
+        String age = retention.toMillis() + " milliseconds";
+        return new Sql(dataSource).connected(tx -> {
+            int deleted = 0;
             for (int batch = 0; batch < MAX_BATCHES; batch++) {
-                int n = s.executeUpdate();
-                deleted += n;
+                long n = tx.update(DELETE, age);
+                deleted += (int) n;
                 if (n < BATCH) {
                     break;
                 }
             }
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
-        return deleted;
+            return deleted;
+        });
     }
 }

@@ -1,6 +1,5 @@
 package dev.engram.access.persistence;
 
-import dev.engram.persistence.StoreUnavailable;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,12 +9,11 @@ import dev.engram.access.KeyRecord;
 import dev.engram.access.Keys;
 import dev.engram.access.Role;
 import dev.engram.kernel.Scope;
+import dev.engram.persistence.Sql;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
@@ -53,55 +51,28 @@ public class PgKeys implements Keys {
         KeyRecord.checkGrants(grants);
         String secret = ApiKeys.generate(random);
         String id = ApiKeys.newId(random);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(INSERT)) {
-            s.setString(1, id);
-            s.setString(2, name);
-            s.setString(3, ApiKeys.hash(secret));
-            s.setString(4, write(grants));
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                return new IssuedKey(new KeyRecord(id, name, grants, r.getObject(1, OffsetDateTime.class).toInstant()),
-                        secret);
-            }
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        return sql().connected(tx -> tx.one(INSERT, r -> new IssuedKey(new KeyRecord(id, name, grants,
+                r.getObject(1, OffsetDateTime.class).toInstant()), secret), id, name, ApiKeys.hash(secret),
+                write(grants)));
     }
 
     @Override
     public List<KeyRecord> list() {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(LIST);
-                ResultSet r = s.executeQuery()) {
-            List<KeyRecord> keys = new ArrayList<>();
-            while (r.next()) {
-                keys.add(record(r));
-            }
-            return keys;
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        return sql().list(LIST, PgKeys::record);
     }
 
     @Override
     public boolean revoke(String id) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(REVOKE)) {
-            s.setString(1, id);
-            return s.executeUpdate() == 1;
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        return sql().connected(tx -> tx.update(REVOKE, id)) == 1;
     }
 
     @Override
     public Optional<KeyRecord> findLive(String hash) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(FIND)) {
-            s.setString(1, hash);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(record(r)) : Optional.empty();
-            }
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        return sql().first(FIND, PgKeys::record, hash);
+    }
+
+    private Sql sql() {
+        return new Sql(dataSource);
     }
 
     private static KeyRecord record(ResultSet r) throws SQLException {

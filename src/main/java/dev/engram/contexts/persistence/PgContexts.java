@@ -3,7 +3,7 @@ package dev.engram.contexts.persistence;
 import dev.engram.journal.persistence.JournalAppended;
 import dev.engram.journal.persistence.JournalNotes;
 import dev.engram.entries.persistence.KeySeen;
-import dev.engram.persistence.StoreUnavailable;
+import dev.engram.persistence.Sql;
 import dev.engram.contexts.ContextConfig;
 import dev.engram.contexts.ContextRules;
 import dev.engram.contexts.ContextStore;
@@ -12,7 +12,6 @@ import dev.engram.contexts.ContextState;
 import dev.engram.contexts.Step;
 import dev.engram.contexts.cache.CachedResult;
 import dev.engram.kernel.IdempotencyKey;
-import dev.engram.kernel.KeyReused;
 import dev.engram.kernel.NotFound;
 import dev.engram.ops.EngramConfig;
 import dev.engram.contexts.persistence.ContextRecords.StoredState;
@@ -20,9 +19,6 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.time.Instant;
@@ -65,26 +61,15 @@ public class PgContexts implements ContextStore {
     @Override
     public Held get(String store, String id) {
         ContextRules.checkStore(store);
-        try (Connection c = dataSource.getConnection()) {
-            return read(c, store, id, false, true).map(Loaded::held).orElseThrow(() -> NotFound.context(id));
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        return sql().connected(tx -> read(tx, store, id, false, true)).map(Loaded::held)
+                .orElseThrow(() -> NotFound.context(id));
     }
 
     @Override
     public ContextConfig.Memory memory(String store, String id) {
         ContextRules.checkStore(store);
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select config->'memory' from context where store_id = ? and id = ?")) {
-            s.setString(1, store);
-            s.setString(2, id);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? ContextRecords.memory(r.getString(1)) : ContextConfig.Memory.NONE;
-            }
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        return sql().first("select config->'memory' from context where store_id = ? and id = ?",
+                r -> ContextRecords.memory(r.getString(1)), store, id).orElse(ContextConfig.Memory.NONE);
     }
 
     @Override
@@ -119,74 +104,66 @@ public class PgContexts implements ContextStore {
     private <T> ContextWrite<T> change(String store, String id, boolean readSteps, Optional<Once<T>> once,
             Edit<T> edit) {
         ContextRules.checkStore(store);
-        long seq;
-        Edited<T> done;
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                Savepoint unseen = null;
+        Changed<T> changed = sql().transaction(tx -> {
+            Savepoint unseen = null;
+            if (once.isPresent()) {
+                Optional<String> first = KeySeen.lock(tx, store, once.get().key()).map(KeySeen::reply);
+                if (first.isPresent()) {
+                    tx.rollbackOnly();
+                    return new Changed<>(new ContextWrite.Replayed<>(first.get()), 0);
+                }
+                unseen = tx.connection().setSavepoint();
+            }
+            long seq = JournalNotes.nextSeq(tx, store, config.defaultMaxEntryBytes());
+            Optional<Loaded> loaded = read(tx, store, id, true, readSteps);
+            Edited<T> done = edit.apply(loaded.map(Loaded::held), new PgToolResultCache(tx, store, id));
+            if (done.kind() == null) {
                 if (once.isPresent()) {
-                    Optional<String> first = KeySeen.lock(c, store, once.get().key()).map(KeySeen::reply);
-                    if (first.isPresent()) {
-                        c.rollback();
-                        return new ContextWrite.Replayed<>(first.get());
-                    }
-                    unseen = c.setSavepoint();
-                }
-                seq = JournalNotes.nextSeq(c, store, config.defaultMaxEntryBytes());
-                Optional<Loaded> loaded = read(c, store, id, true, readSteps);
-                Optional<Held> current = loaded.map(Loaded::held);
-                done = edit.apply(current, new PgToolResultCache(c, store, id));
-                if (done.kind() == null) {
-                    if (once.isPresent()) {
-                        c.rollback(unseen);
-                        record(c, store, once.get(), 0, done.answer());
-                        c.commit();
-                    } else {
-                        c.rollback();
-                    }
-                    return new ContextWrite.Landed<>(done.answer());
-                }
-                Map<String, Object> record = new LinkedHashMap<>();
-                record.put("id", id);
-                record.putAll(done.record());
-                String json = ContextNoteJson.of(record);
-                if (json.contains("\\u0000") || ContextNoteJson.observationHoldsNul(record)) {
-                    throw ContextRules.recordNul();
-                }
-                if (done.after() == null) {
-                    exec(c, "delete from context where store_id = ? and id = ?", store, id);
-                    JournalNotes.append(c, store, seq, done.kind(), id, json, Instant.now());
+                    tx.connection().rollback(unseen);
+                    record(tx, store, once.get(), 0, done.answer());
                 } else {
-                    write(c, store, id, done.after(), loaded, seq, done.kind(), json);
+                    tx.rollbackOnly();
                 }
-                if (once.isPresent()) {
-                    record(c, store, once.get(), seq, done.answer());
-                }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
+                return new Changed<>(new ContextWrite.Landed<>(done.answer()), 0);
             }
-        } catch (SQLException e) {
-            if ("EG422".equals(e.getSQLState()) && once.isPresent()) {
-                throw new KeyReused(once.get().key().key());
+            Map<String, Object> record = new LinkedHashMap<>();
+            record.put("id", id);
+            record.putAll(done.record());
+            String json = ContextNoteJson.of(record);
+            if (json.contains("\\u0000") || ContextNoteJson.observationHoldsNul(record)) {
+                throw ContextRules.recordNul();
             }
-            throw new StoreUnavailable(e);
+            if (done.after() == null) {
+                tx.update("delete from context where store_id = ? and id = ?", store, id);
+                JournalNotes.append(tx, store, seq, done.kind(), id, json, Instant.now());
+            } else {
+                write(tx, store, id, done.after(), loaded, seq, done.kind(), json);
+            }
+            if (once.isPresent()) {
+                record(tx, store, once.get(), seq, done.answer());
+            }
+            return new Changed<>(new ContextWrite.Landed<>(done.answer()), seq);
+        });
+        if (changed.seq() == 0) {
+            return changed.write();
         }
         try {
-            appended.fire(new JournalAppended(store, seq));
+            appended.fire(new JournalAppended(store, changed.seq()));
         } catch (RuntimeException e) {
-            LOG.warnf("Context change %s/%d committed, but telling its followers failed: %s", store, seq,
+            LOG.warnf("Context change %s/%d committed, but telling its followers failed: %s", store, changed.seq(),
                     e.toString());
         }
-        return new ContextWrite.Landed<>(done.answer());
+        return changed.write();
+    }
+
+    /** What a change answers, and the seq of its journal record to tell followers of (0: it appended none). */
+    private record Changed<T>(ContextWrite<T> write, long seq) {
     }
 
     /** Records the key of {@code once} with the change's {@code seq} (0: it wrote nothing) and its answer. */
-    private static <T> void record(Connection c, String store, Once<T> once, long seq, T answer) throws SQLException {
+    private static <T> void record(Sql.Tx tx, String store, Once<T> once, long seq, T answer) throws SQLException {
         IdempotencyKey key = once.key();
-        exec(c, "insert into idempotency (store_id, caller, key, fingerprint, seq, reply) values (?, ?, ?, ?, ?, ?)",
+        tx.update("insert into idempotency (store_id, caller, key, fingerprint, seq, reply) values (?, ?, ?, ?, ?, ?)",
                 store, key.caller(), key.key(), key.fingerprint(), seq, once.reply().apply(answer));
     }
 
@@ -194,27 +171,24 @@ public class PgContexts implements ContextStore {
     public <T> void answered(String store, Once<T> once, T answer) {
         ContextRules.checkStore(store);
         IdempotencyKey key = once.key();
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(true);
-            exec(c, "update idempotency set reply = ? where store_id = ? and caller = ? and key = ? "
-                    + "and fingerprint = ?", once.reply().apply(answer), store, key.caller(), key.key(),
-                    key.fingerprint());
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        sql().connected(tx -> tx.update("update idempotency set reply = ? where store_id = ? and caller = ? "
+                + "and key = ? and fingerprint = ?", once.reply().apply(answer), store, key.caller(), key.key(),
+                key.fingerprint()));
     }
 
     @Override
     public Optional<CachedResult> toolResult(String store, String id, String hash) {
         ContextRules.checkStore(store);
-        try (Connection c = dataSource.getConnection()) {
-            if (!exists(c, store, id)) {
+        return sql().connected(tx -> {
+            if (tx.first("select 1 from context where store_id = ? and id = ?", r -> 1, store, id).isEmpty()) {
                 throw NotFound.context(id);
             }
-            return new PgToolResultCache(c, store, id).get(hash);
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+            return new PgToolResultCache(tx, store, id).get(hash);
+        });
+    }
+
+    private Sql sql() {
+        return new Sql(dataSource);
     }
 
     /** A context as read, and the steps its rows hold (none for a state written before steps were rows). */
@@ -227,7 +201,7 @@ public class PgContexts implements ContextStore {
      * objects, or equal ones). An append so inserts only the appended steps, in one statement with the context's
      * row and the record, as the store's row lock is held until the commit and each round trip under it counts.
      */
-    private void write(Connection c, String store, String id, Held held, Optional<Loaded> before, long seq,
+    private void write(Sql.Tx tx, String store, String id, Held held, Optional<Loaded> before, long seq,
             String kind, String record) throws SQLException {
         List<Step> steps = held.state().steps();
         ContextRules.checkSteps(id, steps.size());
@@ -241,10 +215,10 @@ public class PgContexts implements ContextStore {
             kept++;
         }
         if (before.isEmpty()) {
-            exec(c, "insert into context (store_id, id, config, state, steps, created_at, updated_at) "
+            tx.update("insert into context (store_id, id, config, state, steps, created_at, updated_at) "
                     + "values (?, ?, ?::jsonb, ?, ?, ?, ?)", store, id, config, state, steps.size(), now, now);
         } else if (kept < rows.size()) {
-            exec(c, "delete from context_step where store_id = ? and context_id = ? and idx >= ?", store, id, kept);
+            tx.update("delete from context_step where store_id = ? and context_id = ? and idx >= ?", store, id, kept);
         }
         Integer[] indices = new Integer[steps.size() - kept];
         String[] texts = new String[indices.length];
@@ -252,46 +226,19 @@ public class PgContexts implements ContextStore {
             indices[i] = kept + i;
             texts[i] = ContextRecords.json(steps.get(kept + i));
         }
+        List<Object> args = new ArrayList<>();
+        if (before.isPresent()) {
+            args.addAll(List.of(config, state, steps.size(), now, store, id));
+        }
+        args.addAll(List.of(store, id, indices, texts, store, kind, id, now, record));
         String update = before.isEmpty() ? "" : "u as (update context set config = ?::jsonb, state = ?, steps = ?, "
                 + "updated_at = ? where store_id = ? and id = ?), ";
-        try (PreparedStatement s = c.prepareStatement("with " + update + "n as (insert into context_step "
-                + "(store_id, context_id, idx, step) select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) "
-                + JournalNotes.APPEND)) {
-            int p = 1;
-            if (before.isPresent()) {
-                s.setString(p++, config);
-                s.setString(p++, state);
-                s.setInt(p++, steps.size());
-                s.setObject(p++, now);
-                s.setString(p++, store);
-                s.setString(p++, id);
-            }
-            s.setString(p++, store);
-            s.setString(p++, id);
-            s.setArray(p++, c.createArrayOf("integer", indices));
-            s.setArray(p++, c.createArrayOf("text", texts));
-            s.setString(p++, store);
-            s.setString(p++, kind);
-            s.setString(p++, id);
-            s.setObject(p++, now);
-            s.setString(p, record);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                if (r.getLong(1) != seq) {
-                    throw new IllegalStateException("Context change " + store + "/" + id + " took seq "
-                            + r.getLong(1) + " where " + seq + " was announced.");
-                }
-            }
-        }
-    }
-
-    private static boolean exists(Connection c, String store, String id) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select 1 from context where store_id = ? and id = ?")) {
-            s.setString(1, store);
-            s.setString(2, id);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next();
-            }
+        long took = tx.one("with " + update + "n as (insert into context_step (store_id, context_id, idx, step) "
+                + "select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) " + JournalNotes.APPEND,
+                r -> r.getLong(1), args.toArray());
+        if (took != seq) {
+            throw new IllegalStateException("Context change " + store + "/" + id + " took seq " + took + " where "
+                    + seq + " was announced.");
         }
     }
 
@@ -299,49 +246,26 @@ public class PgContexts implements ContextStore {
      * The context and the steps its rows hold; with {@code readSteps} false, as many {@link #UNREAD} stand-ins as it
      * has steps (unless its state predates V12 and holds them).
      */
-    private static Optional<Loaded> read(Connection c, String store, String id, boolean lock, boolean readSteps)
+    private static Optional<Loaded> read(Sql.Tx tx, String store, String id, boolean lock, boolean readSteps)
             throws SQLException {
-        ContextConfig config;
-        StoredState stored;
-        int count;
-        try (PreparedStatement s = c.prepareStatement("select config::text, state, steps from context "
-                + "where store_id = ? and id = ?" + (lock ? " for update" : ""))) {
-            s.setString(1, store);
-            s.setString(2, id);
-            try (ResultSet r = s.executeQuery()) {
-                if (!r.next()) {
-                    return Optional.empty();
-                }
-                config = ContextRecords.config(r.getString(1));
-                stored = ContextRecords.storedState(r.getString(2));
-                count = r.getInt(3);
-            }
+        Optional<Head> found = tx.first("select config::text, state, steps from context where store_id = ? "
+                + "and id = ?" + (lock ? " for update" : ""), r -> new Head(ContextRecords.config(r.getString(1)),
+                ContextRecords.storedState(r.getString(2)), r.getInt(3)), store, id);
+        if (found.isEmpty()) {
+            return Optional.empty();
         }
-        if (!readSteps && stored.steps().isEmpty()) {
-            List<Step> unread = Collections.nCopies(count, UNREAD);
-            return Optional.of(new Loaded(new Held(config, stored.with(unread)), unread));
+        Head head = found.get();
+        if (!readSteps && head.stored().steps().isEmpty()) {
+            List<Step> unread = Collections.nCopies(head.count(), UNREAD);
+            return Optional.of(new Loaded(new Held(head.config(), head.stored().with(unread)), unread));
         }
-        List<Step> rows = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("select step from context_step where store_id = ? "
-                + "and context_id = ? order by idx")) {
-            s.setString(1, store);
-            s.setString(2, id);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    rows.add(ContextRecords.step(r.getString(1)));
-                }
-            }
-        }
-        List<Step> steps = rows.isEmpty() ? stored.steps() : rows;
-        return Optional.of(new Loaded(new Held(config, stored.with(steps)), rows));
+        List<Step> rows = tx.list("select step from context_step where store_id = ? and context_id = ? order by idx",
+                r -> ContextRecords.step(r.getString(1)), store, id);
+        List<Step> steps = rows.isEmpty() ? head.stored().steps() : rows;
+        return Optional.of(new Loaded(new Held(head.config(), head.stored().with(steps)), rows));
     }
 
-    static int exec(Connection c, String sql, Object... args) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                s.setObject(i + 1, args[i]);
-            }
-            return s.executeUpdate();
-        }
+    /** A context's row: its config, its state as stored, and how many steps it has. */
+    private record Head(ContextConfig config, StoredState stored, int count) {
     }
 }

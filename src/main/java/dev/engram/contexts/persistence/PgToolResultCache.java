@@ -1,13 +1,13 @@
 package dev.engram.contexts.persistence;
 
+import dev.engram.persistence.Sql;
 import dev.engram.persistence.StoreUnavailable;
 import dev.engram.contexts.ContextRules;
 import dev.engram.contexts.cache.CachedResult;
 import dev.engram.contexts.cache.ToolResultCache;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,12 +17,21 @@ import java.util.Optional;
  */
 final class PgToolResultCache implements ToolResultCache {
 
-    private final Connection c;
+    /** Statements that throw {@link SQLException}, as the cache's methods run them. */
+    @FunctionalInterface
+    private interface Query<T> {
+        T run() throws SQLException;
+    }
+
+    private static final String COLUMNS = "hash, short_hash, tool_name, content, file_backed, file_path, file_mtime, "
+            + "file_size";
+
+    private final Sql.Tx tx;
     private final String store;
     private final String context;
 
-    PgToolResultCache(Connection c, String store, String context) {
-        this.c = c;
+    PgToolResultCache(Sql.Tx tx, String store, String context) {
+        this.tx = tx;
         this.store = store;
         this.context = context;
     }
@@ -30,29 +39,25 @@ final class PgToolResultCache implements ToolResultCache {
     @Override
     public String keep(String full, String tool, String content, boolean file, String path, long mtime, long size) {
         ContextRules.checkToolResult(content, path);
-        try {
-            Optional<String> known = one("select short_hash from tool_result where store_id = ? and context_id = ? "
-                    + "and hash = ?", full);
+        return run(() -> {
+            Optional<String> known = shortHash("hash = ?", full);
             if (known.isPresent()) {
                 return known.get();
             }
             String shortHash = full;
             for (int n = MIN_SHORT_HASH; n <= full.length(); n++) {
                 String prefix = full.substring(0, n);
-                if (one("select short_hash from tool_result where store_id = ? and context_id = ? "
-                        + "and short_hash = ?", prefix).isEmpty()) {
+                if (shortHash("short_hash = ?", prefix).isEmpty()) {
                     shortHash = prefix;
                     break;
                 }
             }
-            PgContexts.exec(c, "insert into tool_result (store_id, context_id, short_hash, hash, tool_name, content, "
+            tx.update("insert into tool_result (store_id, context_id, short_hash, hash, tool_name, content, "
                     + "file_backed, file_path, file_mtime, file_size) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", store,
                     context, shortHash, full, tool == null ? "" : tool, content == null ? "" : content, file,
                     path == null ? "" : path, mtime, size);
             return shortHash;
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        });
     }
 
     @Override
@@ -60,28 +65,17 @@ final class PgToolResultCache implements ToolResultCache {
         if (hash == null || hash.isEmpty()) {
             return Optional.empty();
         }
-        try {
-            Optional<CachedResult> exact = find("short_hash = ?", hash);
+        return run(() -> {
+            Optional<CachedResult> exact = tx.first("select " + COLUMNS + " from tool_result where store_id = ? "
+                    + "and context_id = ? and short_hash = ?", PgToolResultCache::row, store, context, hash);
             if (exact.isPresent()) {
                 return exact;
             }
             String like = hash.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-            try (PreparedStatement s = c.prepareStatement("select " + COLUMNS + " from tool_result where store_id = ? "
-                    + "and context_id = ? and hash like ? limit 2")) {
-                s.setString(1, store);
-                s.setString(2, context);
-                s.setString(3, like);
-                try (ResultSet r = s.executeQuery()) {
-                    if (!r.next()) {
-                        return Optional.empty();
-                    }
-                    CachedResult first = row(r);
-                    return r.next() ? Optional.empty() : Optional.of(first);
-                }
-            }
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+            List<CachedResult> found = tx.list("select " + COLUMNS + " from tool_result where store_id = ? "
+                    + "and context_id = ? and hash like ? limit 2", PgToolResultCache::row, store, context, like);
+            return found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+        });
     }
 
     /** Not offered over this store: a persisted short hash stays valid for the context's life. */
@@ -92,42 +86,20 @@ final class PgToolResultCache implements ToolResultCache {
 
     @Override
     public int size() {
-        try (PreparedStatement s = c.prepareStatement("select count(*) from tool_result where store_id = ? "
-                + "and context_id = ?")) {
-            s.setString(1, store);
-            s.setString(2, context);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                return r.getInt(1);
-            }
+        return run(() -> tx.one("select count(*) from tool_result where store_id = ? and context_id = ?",
+                r -> r.getInt(1), store, context));
+    }
+
+    private Optional<String> shortHash(String where, String value) throws SQLException {
+        return tx.first("select short_hash from tool_result where store_id = ? and context_id = ? and " + where,
+                r -> r.getString(1), store, context, value);
+    }
+
+    private static <T> T run(Query<T> query) {
+        try {
+            return query.run();
         } catch (SQLException e) {
             throw new StoreUnavailable(e);
-        }
-    }
-
-    private static final String COLUMNS = "hash, short_hash, tool_name, content, file_backed, file_path, file_mtime, "
-            + "file_size";
-
-    private Optional<CachedResult> find(String where, String value) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select " + COLUMNS + " from tool_result where store_id = ? "
-                + "and context_id = ? and " + where)) {
-            s.setString(1, store);
-            s.setString(2, context);
-            s.setString(3, value);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(row(r)) : Optional.empty();
-            }
-        }
-    }
-
-    private Optional<String> one(String sql, String value) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, store);
-            s.setString(2, context);
-            s.setString(3, value);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(r.getString(1)) : Optional.empty();
-            }
         }
     }
 

@@ -1,21 +1,18 @@
 package dev.engram.entries.persistence;
 
 import dev.engram.journal.persistence.MetaJson;
-import dev.engram.persistence.StoreUnavailable;
 import dev.engram.entries.Entry;
 import dev.engram.entries.Listing;
 import dev.engram.kernel.Paged;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.SearchOrder;
 import dev.engram.memories.rank.Bm25;
+import dev.engram.persistence.Sql;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,8 +32,8 @@ public class PgEntryQueries {
     AgroalDataSource dataSource;
 
     /**
-     * Up to {@code limit} live entries of {@code scope} named after {@code after}, by name, none of them starting past {@code maxBytes} of content of the
-     * entries before it (summed in PostgreSQL): the byte-bounded page and the entry after it, never the rest.
+     * Up to {@code limit} live entries of {@code scope} named after {@code after}, by name, none of them starting past
+     * {@code maxBytes} of content of the entries before it (summed in PostgreSQL): the byte-bounded page and the entry after it, never the rest.
      */
     List<Entry> listPage(String store, Scope scope, String after, int limit, long maxBytes) {
         String sql = "select scope, name, content, meta::text, hash, updated from (select e.*, "
@@ -44,16 +41,7 @@ public class PgEntryQueries {
                 + "and 1 preceding), 0) as bytes_before, row_number() over (order by e.name) as position "
                 + "from entry e where e.store_id = ? and e.scope = ? and e.name > ? order by e.name limit ?) e "
                 + "where e.bytes_before <= ? or e.position <= 2 order by e.name";
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, store);
-            s.setString(2, scope.value());
-            s.setString(3, after);
-            s.setInt(4, limit);
-            s.setLong(5, maxBytes);
-            return entries(s);
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        return sql().list(sql, r -> entry(r, 1), store, scope.value(), after, limit, maxBytes);
     }
 
     /**
@@ -63,41 +51,26 @@ public class PgEntryQueries {
      */
     Listing listing(String store, List<Scope> scopes, int defaultLimit) {
         boolean scoped = !scopes.isEmpty();
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(listingSql(scoped))) {
-            s.setString(1, store);
-            s.setString(2, store);
-            if (scoped) {
-                s.setArray(3, c.createArrayOf("text", scopes.stream().map(Scope::value).toArray()));
-            }
+        Object[] args = scoped ? new Object[] {store, store, scopes.stream().map(Scope::value).toArray(String[]::new)}
+                : new Object[] {store, store};
+        return sql().connected(tx -> {
             Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
             for (Scope scope : scopes) {
                 lists.put(scope, new ArrayList<>());
             }
-            Integer limit = null;
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    limit = r.getInt(1);
-                    Entry e = entry(r, 2);
-                    lists.computeIfAbsent(e.scope(), k -> new ArrayList<>()).add(e);
-                }
-            }
-            if (limit == null) {
-                limit = bound(c, store);
-            }
+            List<Integer> bounds = tx.list(listingSql(scoped), r -> {
+                Entry e = entry(r, 2);
+                lists.computeIfAbsent(e.scope(), k -> new ArrayList<>()).add(e);
+                return r.getInt(1);
+            }, args);
+            Integer limit = !bounds.isEmpty() ? bounds.get(bounds.size() - 1)
+                    : tx.first("select max_entry_bytes from store where id = ?", r -> r.getInt(1), store).orElse(null);
             return new Listing(lists, limit == null ? defaultLimit : limit, limit != null);
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        });
     }
 
-    /** The store's bound, or null when there is no such store: for a listing that found no entries. */
-    private static Integer bound(Connection c, String store) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select max_entry_bytes from store where id = ?")) {
-            s.setString(1, store);
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? r.getInt(1) : null;
-            }
-        }
+    private Sql sql() {
+        return new Sql(dataSource);
     }
 
     /**
@@ -133,20 +106,11 @@ public class PgEntryQueries {
                     + "as bytes_before from (select q.*, row_number() over () as position from (" + sql + ") q) q) q "
                     + "where q.bytes_before <= " + maxBytes + " or q.position <= 2 order by q.position";
         }
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try (Statement pin = c.createStatement(); PreparedStatement s = c.prepareStatement(sql)) {
-                pin.execute(PIN_SEARCH_PLAN);
-                bindSearch(c, s, store, distinct, words);
-                List<Entry> found = entries(s);
-                c.commit();
-                return found;
-            } finally {
-                c.setAutoCommit(true);
-            }
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+        String query = sql;
+        return sql().transaction(tx -> {
+            tx.first(PIN_SEARCH_PLAN, r -> true);
+            return tx.list(0, query, r -> entry(r, 1), searchArgs(store, distinct, words));
+        });
     }
 
     /** One hit of a search ranked by relevance, before its page is read: where it is and its content's size. */
@@ -165,70 +129,48 @@ public class PgEntryQueries {
         List<String> distinct = scopes.stream().map(Scope::value).distinct().toList();
         String sql = searchSql("scope, name, search_text, octet_length(content)", !distinct.isEmpty(), words.size(),
                 SearchOrder.MAX_RANKED + 1, 0);
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try (Statement setup = c.createStatement()) {
-                setup.execute("set transaction isolation level repeatable read, read only");
-                setup.execute(PIN_SEARCH_PLAN);
-                List<Hit> hits = new ArrayList<>();
-                try (PreparedStatement s = c.prepareStatement(sql)) {
-                    bindSearch(c, s, store, distinct, words);
-                    s.setFetchSize(500);
-                    try (ResultSet r = s.executeQuery()) {
-                        while (r.next()) {
-                            if (hits.size() == SearchOrder.MAX_RANKED) {
-                                throw SearchOrder.tooBroad();
-                            }
-                            hits.add(new Hit(r.getString(1), r.getString(2), r.getLong(4)));
-                            bm25.add(r.getString(3));
-                        }
-                    }
+        return sql().transaction(tx -> {
+            tx.update("set transaction isolation level repeatable read, read only");
+            tx.first(PIN_SEARCH_PLAN, r -> true);
+            List<Hit> hits = new ArrayList<>();
+            tx.list(500, sql, r -> {
+                if (hits.size() == SearchOrder.MAX_RANKED) {
+                    throw SearchOrder.tooBroad();
                 }
-                List<Hit> ranked = new ArrayList<>();
-                int[] best = bm25.best();
-                for (int i = offset; i < best.length; i++) {
-                    ranked.add(hits.get(best[i]));
-                }
-                Paged<Hit> page = Paged.of(ranked, limit, maxBytes, Hit::bytes);
-                List<Entry> entries = page.items().isEmpty() ? List.of() : entries(c, store, page.items());
-                c.commit();
-                return new Paged<>(entries, page.more());
-            } finally {
-                c.setAutoCommit(true);
+                hits.add(new Hit(r.getString(1), r.getString(2), r.getLong(4)));
+                bm25.add(r.getString(3));
+                return true;
+            }, searchArgs(store, distinct, words));
+            List<Hit> ranked = new ArrayList<>();
+            int[] best = bm25.best();
+            for (int i = offset; i < best.length; i++) {
+                ranked.add(hits.get(best[i]));
             }
-        } catch (SQLException e) {
-            throw new StoreUnavailable(e);
-        }
+            Paged<Hit> page = Paged.of(ranked, limit, maxBytes, Hit::bytes);
+            List<Entry> entries = page.items().isEmpty() ? List.of() : tx.list(0, "select e.scope, e.name, "
+                    + "e.content, e.meta::text, e.hash, e.updated from unnest(?::text[], ?::text[]) with ordinality "
+                    + "as k(scope, name, at) join entry e on e.store_id = ? and e.scope = k.scope and e.name = k.name "
+                    + "order by k.at", r -> entry(r, 1), page.items().stream().map(Hit::scope).toArray(String[]::new),
+                    page.items().stream().map(Hit::name).toArray(String[]::new), store);
+            return new Paged<>(entries, page.more());
+        });
     }
 
-    /** The live entries {@code hits} name, in their order, read on the primary key. */
-    private static List<Entry> entries(Connection c, String store, List<Hit> hits) throws SQLException {
-        String sql = "select e.scope, e.name, e.content, e.meta::text, e.hash, e.updated from unnest(?::text[], "
-                + "?::text[]) with ordinality as k(scope, name, at) join entry e on e.store_id = ? "
-                + "and e.scope = k.scope and e.name = k.name order by k.at";
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setArray(1, c.createArrayOf("text", hits.stream().map(Hit::scope).toArray()));
-            s.setArray(2, c.createArrayOf("text", hits.stream().map(Hit::name).toArray()));
-            s.setString(3, store);
-            return entries(s);
-        }
-    }
-
-    /** Binds the parameters of {@link #searchSql}: the store, the scopes (when any), one pattern a word, the scopes. */
-    private static void bindSearch(Connection c, PreparedStatement s, String store, List<String> scopes,
-            List<String> words) throws SQLException {
-        int p = 1;
-        s.setString(p++, store);
-        java.sql.Array order = scopes.isEmpty() ? null : c.createArrayOf("text", scopes.toArray());
-        if (order != null) {
-            s.setArray(p++, order);
+    /** The parameters of {@link #searchSql}: the store, the scopes (when any), one pattern a word, the scopes. */
+    private static Object[] searchArgs(String store, List<String> scopes, List<String> words) {
+        List<Object> args = new ArrayList<>();
+        args.add(store);
+        String[] order = scopes.toArray(String[]::new);
+        if (!scopes.isEmpty()) {
+            args.add(order);
         }
         for (String word : words) {
-            s.setString(p++, "%" + escapeLike(word) + "%");
+            args.add("%" + escapeLike(word) + "%");
         }
-        if (order != null) {
-            s.setArray(p, order);
+        if (!scopes.isEmpty()) {
+            args.add(order);
         }
+        return args.toArray();
     }
 
     /** The columns of a search hit, as {@link #entry} reads them. */
@@ -273,16 +215,6 @@ public class PgEntryQueries {
     public static String listSql(boolean scoped) {
         return "select scope, name, content, meta::text, hash, updated from entry where store_id = ?"
                 + (scoped ? " and scope = any(?)" : "") + " order by scope, name";
-    }
-
-    private static List<Entry> entries(PreparedStatement s) throws SQLException {
-        List<Entry> entries = new ArrayList<>();
-        try (ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                entries.add(entry(r, 1));
-            }
-        }
-        return entries;
     }
 
     /** The entry in the six columns from {@code first}: scope, name, content, meta as text, hash, updated. */

@@ -1,12 +1,8 @@
 package dev.engram.journal.persistence;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 
 /**
  * The two calls every write of a memory or a context starts and ends its transaction with, through the journal's
@@ -27,15 +23,9 @@ public final class JournalNotes {
      * Takes the store's lock and answers the seq the next record appended under it takes; the store is created with
      * {@code defaultMaxEntryBytes} if new.
      */
-    public static long nextSeq(Connection c, String store, int defaultMaxEntryBytes) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("select l.seq + 1 from engram_store_lock(?, ?) l")) {
-            s.setString(1, store);
-            s.setInt(2, defaultMaxEntryBytes);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
+    public static long nextSeq(Sql.Tx tx, String store, int defaultMaxEntryBytes) throws SQLException {
+        return tx.one("select l.seq + 1 from engram_store_lock(?, ?) l", r -> r.getLong(1), store,
+                defaultMaxEntryBytes);
     }
 
     /**
@@ -44,22 +34,12 @@ public final class JournalNotes {
      *
      * @throws IllegalStateException if the record took another seq: something appended to the store between
      */
-    public static void append(Connection c, String store, long seq, String kind, String key, String body, Instant at)
+    public static void append(Sql.Tx tx, String store, long seq, String kind, String key, String body, Instant at)
             throws SQLException {
-        try (PreparedStatement s = c.prepareStatement(APPEND)) {
-            s.setString(1, store);
-            s.setString(2, kind);
-            s.setString(3, key);
-            s.setObject(4, OffsetDateTime.ofInstant(at, ZoneOffset.UTC));
-            s.setString(5, body);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                long took = r.getLong(1);
-                if (took != seq) {
-                    throw new IllegalStateException("The journal record of " + kind + " took seq " + took
-                            + " where " + seq + " was announced; append each record after its own nextSeq.");
-                }
-            }
+        long took = tx.one(APPEND, r -> r.getLong(1), store, kind, key, at, body);
+        if (took != seq) {
+            throw new IllegalStateException("The journal record of " + kind + " took seq " + took + " where " + seq
+                    + " was announced; append each record after its own nextSeq.");
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.engram.memories.Bank;
 import dev.engram.memories.ContextSlots;
 import dev.engram.memories.MemoryRules;
 import dev.engram.memories.Recall;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -42,7 +42,7 @@ interface Consolidation extends MemorySaves, MemoryChanges {
                 }
                 return saved;
             });
-        } catch (Sql.Raced raced) {
+        } catch (Raced raced) {
             throw raced.unavailable();
         }
         recalls().appended(store(), seq[0]);

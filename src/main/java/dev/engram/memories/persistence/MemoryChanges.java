@@ -4,6 +4,7 @@ import dev.engram.kernel.NotFound;
 import dev.engram.memories.Memory;
 import dev.engram.memories.MemoryRules;
 import dev.engram.memories.Revision;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.util.function.UnaryOperator;
 

@@ -6,6 +6,7 @@ import dev.engram.memories.Entrypoint;
 import dev.engram.memories.Memory;
 import dev.engram.memories.MemoryPage;
 import dev.engram.memories.Recall;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;

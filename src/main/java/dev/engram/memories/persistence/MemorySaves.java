@@ -5,6 +5,7 @@ import dev.engram.kernel.IdempotencyKey;
 import dev.engram.memories.Memory;
 import dev.engram.memories.MemoryRules;
 import dev.engram.memories.Saved;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -68,7 +69,7 @@ interface MemorySaves extends MemoryReads {
                 return new Saved.Landed<>(List.of(once));
             }
             return sql().transaction(tx -> {
-                Optional<KeySeen> seen = key.isEmpty() ? Optional.empty() : tx.keySeen(store(), key.get());
+                Optional<KeySeen> seen = key.isEmpty() ? Optional.empty() : KeySeen.lock(tx, store(), key.get());
                 if (seen.isPresent()) {
                     tx.rollbackOnly();
                     // A statement of its own: one that began before the key's lock was granted would not see the
@@ -98,7 +99,7 @@ interface MemorySaves extends MemoryReads {
         Instant now = now();
         List<Memory> filled = MemoryRules.checkBatch(batch, now).stream().map(MemorySaves::inMicros).toList();
         return retried(attempt -> sql().transaction(tx -> {
-            Optional<KeySeen> seen = key.isEmpty() ? Optional.empty() : tx.keySeen(store(), key.get());
+            Optional<KeySeen> seen = key.isEmpty() ? Optional.empty() : KeySeen.lock(tx, store(), key.get());
             if (seen.isPresent()) {
                 tx.rollbackOnly();
                 String reply = seen.get().reply();
@@ -124,7 +125,7 @@ interface MemorySaves extends MemoryReads {
     }
 
     /**
-     * Runs {@code attempt} until it does not lose a race ({@link Sql.Raced}), at most {@link #ATTEMPTS} times; a
+     * Runs {@code attempt} until it does not lose a race ({@link Raced}), at most {@link #ATTEMPTS} times; a
      * landed save tells the store's followers and its embedder.
      */
     private Saved<List<Memory>> retried(Attempt attempt, Optional<IdempotencyKey> key) {
@@ -132,7 +133,7 @@ interface MemorySaves extends MemoryReads {
             Saved<List<Stored>> done;
             try {
                 done = attempt.run(n);
-            } catch (Sql.Raced raced) {
+            } catch (Raced raced) {
                 if (n >= ATTEMPTS) {
                     throw raced.unavailable();
                 }

@@ -3,6 +3,7 @@ package dev.engram.memories.persistence;
 import dev.engram.journal.persistence.JournalNotes;
 import dev.engram.kernel.NotFound;
 import dev.engram.memories.Memory;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.util.Optional;
 
@@ -65,11 +66,11 @@ interface OneStore {
     }
 
     default long nextSeq(Sql.Tx tx) throws SQLException {
-        return JournalNotes.nextSeq(tx.connection(), store(), recalls().defaultMaxEntryBytes());
+        return JournalNotes.nextSeq(tx, store(), recalls().defaultMaxEntryBytes());
     }
 
     default void append(Sql.Tx tx, long seq, String kind, String key, String body) throws SQLException {
-        JournalNotes.append(tx.connection(), store(), seq, kind, key, body, recalls().clock().instant());
+        JournalNotes.append(tx, store(), seq, kind, key, body, recalls().clock().instant());
     }
 
     /** Takes the store's row lock, as a seq does, without taking a seq: a store with no row has no memories. */

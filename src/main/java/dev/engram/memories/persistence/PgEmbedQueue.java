@@ -1,6 +1,7 @@
 package dev.engram.memories.persistence;
 
 import dev.engram.memories.rank.Embedder;
+import dev.engram.persistence.Sql;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,7 +44,7 @@ final class PgEmbedQueue implements Runnable {
     private Thread thread;
 
     PgEmbedQueue(DataSource dataSource, Embedder embedder, int batch) {
-        this.sql = new Sql(dataSource);
+        this.sql = Raced.sql(dataSource, 0);
         this.embedder = embedder;
         this.batch = batch;
     }

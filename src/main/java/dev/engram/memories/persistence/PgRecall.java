@@ -1,5 +1,7 @@
 package dev.engram.memories.persistence;
 
+import dev.engram.persistence.Sql;
+
 /**
  * One store's memories in PostgreSQL: {@link dev.engram.memories.Recall} made of one part per concern, each a
  * package-private interface whose methods are that concern's implementation over this store's {@link Sql}: saves
@@ -11,6 +13,6 @@ package dev.engram.memories.persistence;
 record PgRecall(String store, PgRecalls recalls, Sql sql) implements Consolidation, MemorySearch, BankSlots {
 
     PgRecall(String store, PgRecalls recalls) {
-        this(store, recalls, new Sql(recalls.dataSource(), recalls.maxMemories()));
+        this(store, recalls, Raced.sql(recalls.dataSource(), recalls.maxMemories()));
     }
 }

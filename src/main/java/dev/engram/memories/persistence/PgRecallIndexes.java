@@ -2,6 +2,7 @@ package dev.engram.memories.persistence;
 
 import dev.engram.memories.rank.Indexed;
 import dev.engram.memories.rank.RecallIndex;
+import dev.engram.persistence.Sql;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.sql.ResultSet;
@@ -50,7 +51,7 @@ final class PgRecallIndexes {
     }
 
     PgRecallIndexes(DataSource dataSource, int maxMemories) {
-        this.sql = new Sql(dataSource);
+        this.sql = Raced.sql(dataSource, 0);
         this.maxMemories = maxMemories;
     }
 

@@ -1,6 +1,7 @@
 package dev.engram.memories.persistence;
 
 import dev.engram.memories.Memory;
+import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Locale;

@@ -21,7 +21,7 @@ record VectorSupport(String pgvector) {
 
     static VectorSupport of(DataSource dataSource) {
         try {
-            return new Sql(dataSource).first("select exists (select 1 from pg_extension where extname = 'vector'), "
+            return Raced.sql(dataSource, 0).first("select exists (select 1 from pg_extension where extname = 'vector'), "
                     + "exists (select 1 from pg_available_extensions where name = 'vector')", r -> new VectorSupport(
                             r.getBoolean(1) ? INSTALLED : r.getBoolean(2) ? AVAILABLE : ABSENT)).orElseThrow();
         } catch (StoreUnavailable e) {

@@ -12,6 +12,7 @@ import dev.engram.contexts.Step;
 import dev.engram.contexts.messages.ToolCall;
 import dev.engram.contexts.ContextStore.Edited;
 import dev.engram.contexts.ContextStore.Held;
+import dev.engram.persistence.Sql;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -114,12 +115,12 @@ class PgContextStepsTest {
     void a_state_written_before_steps_were_rows_is_read_and_moved_to_rows_on_the_next_change() throws SQLException {
         Context old = Context.of(ContextConfig.defaults(), null);
         steps(2).forEach(old::addStep);
-        try (Connection c = dataSource.getConnection()) {
-            PgContexts.exec(c, "insert into store (id, seq, max_entry_bytes) values (?, 0, 4096)", store);
-            PgContexts.exec(c, "insert into context (store_id, id, config, state, steps, created_at, updated_at) "
+        new Sql(dataSource).connected(tx -> {
+            tx.update("insert into store (id, seq, max_entry_bytes) values (?, 0, 4096)", store);
+            return tx.update("insert into context (store_id, id, config, state, steps, created_at, updated_at) "
                     + "values (?, 'old', ?::jsonb, ?, 2, now(), now())", store,
                     ContextRecords.json(old.config()), ContextRecords.json(old.state()));
-        }
+        });
         assertEquals(steps(2), contexts.get(store, "old").state().steps());
 
         edit("old", c -> c.addStep(step(2)));
