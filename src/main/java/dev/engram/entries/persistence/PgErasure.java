@@ -15,8 +15,7 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 class PgErasure {
 
-    private static final String ERASE = "select " + JournalEntity.columns("e.")
-            + " from engram_erase(:store, :scope, :name, :by, :reason) e";
+    private static final String ERASE = "select e.* from engram_erase(:store, :scope, :name, :by, :reason) e";
 
     @Inject
     SessionCalls calls;
@@ -26,7 +25,7 @@ class PgErasure {
 
     /** Erases {@code scope/name} of {@code store}, and returns the erasure record. */
     Change erase(String store, Scope scope, String name, Erasure erasure) {
-        JournalEntity record = calls.entities(ERASE, JournalEntity.class, args("store", store, "scope", scope.value(),
+        JournalEntity record = calls.records(ERASE, args("store", store, "scope", scope.value(),
                 "name", name, "by", erasure.by(), "reason", erasure.reason()),
                 e -> "EG404".equals(e.getSQLState()) ? NotFound.neverHeld(scope, name) : new StoreUnavailable(e))
                 .get(0);

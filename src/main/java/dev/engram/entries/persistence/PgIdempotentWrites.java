@@ -11,6 +11,7 @@ import dev.engram.entries.PutOptions;
 import dev.engram.entries.Replay;
 import dev.engram.entries.Replayed;
 import dev.engram.entries.Written;
+import dev.engram.journal.persistence.JournalEntity;
 import dev.engram.journal.persistence.MetaJson;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.KeyReused;
@@ -31,13 +32,13 @@ import java.util.Optional;
 class PgIdempotentWrites {
 
     private static final String KEY = ":caller, :key, :fingerprint, :reply, ";
-    private static final String PUT = "select o.replayed, o.reply, " + JournalRows.select("(o.rec)")
+    private static final String PUT = "select o.replayed, o.reply, (o.rec).*"
             + " from engram_put_once(" + KEY + ":store, :defaultLimit, :scope, :name, :content, cast(:meta as jsonb), "
             + ":hash, :search, :session, cast(:expect as text), cast(:base as text)) o";
-    private static final String FORGET = "select o.replayed, o.reply, " + JournalRows.select("(o.rec)")
+    private static final String FORGET = "select o.replayed, o.reply, (o.rec).*"
             + " from engram_forget_once(" + KEY + ":store, :scope, :name, :session, cast(:expect as text), "
             + "cast(:base as text)) o";
-    private static final String REPLAY = "select i.fingerprint, i.reply, " + JournalRows.select("j")
+    private static final String REPLAY = "select i.fingerprint, i.reply, j.*"
             + " from idempotency i join journal j on j.store_id = i.store_id and j.seq = i.seq"
             + " where i.store_id = :store and i.caller = :caller and i.key = :key";
 
@@ -55,8 +56,8 @@ class PgIdempotentWrites {
                 entry.name(), "content", entry.content(), "meta", MetaJson.write(entry.meta()), "hash",
                 Hash.of(entry.content()), "search", Match.text(entry), "session", options.session(), "expect",
                 options.expect().orElse(null), "base", options.base().orElse(null)));
-        return written(store, calls.rows(PUT, args,
-                e -> Refusals.of(e, key, entry.scope(), entry.name(), entry.size(), options)));
+        return written(store, calls.recordRows(PUT, args,
+                e -> Refusals.of(e, key, entry.scope(), entry.name(), entry.size(), options), "replayed", "reply"));
     }
 
     /** As {@link PgWrites#forget}, made at most once under the key of {@code options}. */
@@ -65,13 +66,14 @@ class PgIdempotentWrites {
         Map<String, Object> args = keyArgs(key);
         args.putAll(args("store", store, "scope", scope.value(), "name", name, "session", options.session(),
                 "expect", options.expect().orElse(null), "base", options.base().orElse(null)));
-        return written(store, calls.rows(FORGET, args, e -> Refusals.of(e, key, scope, name, -1, options)));
+        return written(store, calls.recordRows(FORGET, args, e -> Refusals.of(e, key, scope, name, -1, options),
+                "replayed", "reply"));
     }
 
     /** What the write under {@code key} answered, read without waiting for a write in flight under it. */
     Optional<Replay> replay(String store, IdempotencyKey key) {
-        List<Object[]> rows = calls.rows(REPLAY, args("store", store, "caller", key.caller(), "key", key.key()),
-                StoreUnavailable::new);
+        List<Object[]> rows = calls.recordRows(REPLAY, args("store", store, "caller", key.caller(), "key",
+                key.key()), StoreUnavailable::new, "fingerprint", "reply");
         if (rows.isEmpty()) {
             return Optional.empty();
         }
@@ -80,7 +82,7 @@ class PgIdempotentWrites {
         if (!fingerprint.isEmpty() && !fingerprint.equals(key.fingerprint())) {
             throw new KeyReused(key.key());
         }
-        return Optional.of(new Replay(JournalRows.read(r, 2).change(), (String) r[1]));
+        return Optional.of(new Replay(((JournalEntity) r[2]).change(), (String) r[1]));
     }
 
     private static Map<String, Object> keyArgs(IdempotencyKey key) {
@@ -90,7 +92,7 @@ class PgIdempotentWrites {
     /** The record the call returned: {@link Landed} now, or {@link Replayed} when the key had written it before. */
     private Written written(String store, List<Object[]> rows) {
         Object[] r = rows.get(0);
-        Change change = JournalRows.read(r, 2).change();
+        Change change = ((JournalEntity) r[2]).change();
         if (Boolean.TRUE.equals(r[0])) {
             return new Replayed(new Replay(change, (String) r[1]));
         }

@@ -25,7 +25,7 @@ import java.util.Optional;
 class PgReads {
 
     /** The byte-bounded page: the records whose sizes before them sum to at most the bound, and the one after. */
-    private static final String BOUNDED_JOURNAL = "select " + JournalEntity.columns("j.") + " from (select j.*, "
+    private static final String BOUNDED_JOURNAL = "select j.* from (select j.*, "
             + "coalesce(sum(case when j.kind = '" + JournalEntity.ENTRY + "' "
             + "then coalesce(octet_length(j.content), 0) else coalesce(octet_length(cast(j.record as text)), 0) end) "
             + "over (order by j.seq rows between unbounded preceding and 1 preceding), 0) as bytes_before, "
@@ -65,7 +65,7 @@ class PgReads {
      * after it, never the rest.
      */
     List<JournalRecord> journal(String store, long after, int limit, long maxBytes) {
-        return calls.entities(BOUNDED_JOURNAL, JournalEntity.class, args("store", store, "after", after, "limit",
+        return calls.records(BOUNDED_JOURNAL, args("store", store, "after", after, "limit",
                 limit, "maxBytes", maxBytes), StoreUnavailable::new).stream().map(JournalEntity::record).toList();
     }
 

@@ -1,5 +1,6 @@
 package dev.engram.entries.persistence;
 
+import dev.engram.journal.persistence.JournalEntity;
 import dev.engram.persistence.StoreUnavailable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
@@ -41,10 +42,22 @@ class SessionCalls {
         return run(() -> bind(session.createNativeQuery(sql, type), args).getSingleResult(), StoreUnavailable::new);
     }
 
-    /** The rows of the native {@code sql} read as {@code entity}. */
-    <T> List<T> entities(String sql, Class<T> entity, Map<String, Object> args,
+    /** The journal records the native {@code sql} answers, read as the entity by column name. */
+    List<JournalEntity> records(String sql, Map<String, Object> args,
             Function<SQLException, RuntimeException> refusal) {
-        return run(() -> bind(session.createNativeQuery(sql, entity), args).getResultList(), refusal);
+        return run(() -> bind(session.createNativeQuery(sql, JournalEntity.class), args).getResultList(), refusal);
+    }
+
+    /** The rows of the native {@code sql}: its {@code scalars}, then the journal record its other columns hold. */
+    List<Object[]> recordRows(String sql, Map<String, Object> args, Function<SQLException, RuntimeException> refusal,
+            String... scalars) {
+        return run(() -> {
+            NativeQuery<Object[]> query = session.createNativeQuery(sql, Object[].class);
+            for (String scalar : scalars) {
+                query.addScalar(scalar);
+            }
+            return bind(query.addEntity(JournalEntity.class), args).getResultList();
+        }, refusal);
     }
 
     /** Runs a read (a Panache query and its mapping), then forgets what it loaded. */

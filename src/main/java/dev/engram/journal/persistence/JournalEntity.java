@@ -7,7 +7,6 @@ import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Note;
 import dev.engram.kernel.Scope;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import io.quarkus.panache.common.Parameters;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -80,23 +79,12 @@ public class JournalEntity extends PanacheEntityBase {
     @ColumnTransformer(write = "cast(? as jsonb)")
     public String body;
 
-    /** The columns a native query selects to read records as this entity, each after {@code prefix}. */
-    public static String columns(String prefix) {
-        StringBuilder b = new StringBuilder();
-        for (String c : new String[] {"store_id", "seq", "scope", "name", "content", "meta", "hash", "updated",
-            "deleted", "prev", "replaced", "session", "source", "at", "erased_by", "erasure", "kind", "record"}) {
-            b.append(b.isEmpty() ? "" : ", ").append(prefix).append(c);
-        }
-        return b.toString();
-    }
-
     /** Up to {@code limit} records of {@code store} after {@code after}, in seq order. */
     public static List<JournalEntity> after(String store, long after, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        return find("storeId = :store and seq > :after order by seq",
-                Parameters.with("store", store).and("after", after)).range(0, limit - 1).list();
+        return find("storeId = ?1 and seq > ?2 order by seq", store, after).range(0, limit - 1).list();
     }
 
     /** The record this row holds: an entry's change or erasure record, or a note of another tier. */
@@ -126,7 +114,6 @@ public class JournalEntity extends PanacheEntityBase {
 
     /** The primary key: store, seq. */
     public static class Key implements Serializable {
-
         public String storeId;
         public long seq;
 
