@@ -4,15 +4,12 @@ import static dev.engram.entries.persistence.SessionCalls.args;
 
 import dev.engram.entries.Change;
 import dev.engram.entries.Entry;
-import dev.engram.entries.Hash;
 import dev.engram.entries.Landed;
-import dev.engram.entries.Match;
 import dev.engram.entries.PutOptions;
 import dev.engram.entries.Replay;
 import dev.engram.entries.Replayed;
 import dev.engram.entries.Written;
 import dev.engram.journal.persistence.JournalEntity;
-import dev.engram.journal.persistence.MetaJson;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.KeyReused;
 import dev.engram.kernel.Scope;
@@ -32,12 +29,10 @@ import java.util.Optional;
 class PgIdempotentWrites {
 
     private static final String KEY = ":caller, :key, :fingerprint, :reply, ";
-    private static final String PUT = "select o.replayed, o.reply, (o.rec).*"
-            + " from engram_put_once(" + KEY + ":store, :defaultLimit, :scope, :name, :content, cast(:meta as jsonb), "
-            + ":hash, :search, :session, cast(:expect as text), cast(:base as text)) o";
-    private static final String FORGET = "select o.replayed, o.reply, (o.rec).*"
-            + " from engram_forget_once(" + KEY + ":store, :scope, :name, :session, cast(:expect as text), "
-            + "cast(:base as text)) o";
+    private static final String PUT = "select o.replayed, o.reply, (o.rec).* from engram_put_once(" + KEY
+            + PgWrites.PUT_ARGS + ") o";
+    private static final String FORGET = "select o.replayed, o.reply, (o.rec).* from engram_forget_once(" + KEY
+            + PgWrites.FORGET_ARGS + ") o";
     private static final String REPLAY = "select i.fingerprint, i.reply, j.*"
             + " from idempotency i join journal j on j.store_id = i.store_id and j.seq = i.seq"
             + " where i.store_id = :store and i.caller = :caller and i.key = :key";
@@ -51,23 +46,15 @@ class PgIdempotentWrites {
     /** As {@link PgWrites#put}, made at most once under the key of {@code options}. */
     Written put(String store, int defaultLimit, Entry entry, PutOptions options) {
         IdempotencyKey key = options.idempotency().orElseThrow();
-        Map<String, Object> args = keyArgs(key);
-        args.putAll(args("store", store, "defaultLimit", defaultLimit, "scope", entry.scope().value(), "name",
-                entry.name(), "content", entry.content(), "meta", MetaJson.write(entry.meta()), "hash",
-                Hash.of(entry.content()), "search", Match.text(entry), "session", options.session(), "expect",
-                options.expect().orElse(null), "base", options.base().orElse(null)));
-        return written(store, calls.recordRows(PUT, args,
+        return written(store, calls.recordRows(PUT, keyed(key, PgWrites.putArgs(store, defaultLimit, entry, options)),
                 e -> Refusals.of(e, key, entry.scope(), entry.name(), entry.size(), options), "replayed", "reply"));
     }
 
     /** As {@link PgWrites#forget}, made at most once under the key of {@code options}. */
     Written forget(String store, Scope scope, String name, PutOptions options) {
         IdempotencyKey key = options.idempotency().orElseThrow();
-        Map<String, Object> args = keyArgs(key);
-        args.putAll(args("store", store, "scope", scope.value(), "name", name, "session", options.session(),
-                "expect", options.expect().orElse(null), "base", options.base().orElse(null)));
-        return written(store, calls.recordRows(FORGET, args, e -> Refusals.of(e, key, scope, name, -1, options),
-                "replayed", "reply"));
+        return written(store, calls.recordRows(FORGET, keyed(key, PgWrites.forgetArgs(store, scope, name, options)),
+                e -> Refusals.of(e, key, scope, name, -1, options), "replayed", "reply"));
     }
 
     /** What the write under {@code key} answered, read without waiting for a write in flight under it. */
@@ -85,8 +72,10 @@ class PgIdempotentWrites {
         return Optional.of(new Replay(((JournalEntity) r[2]).change(), (String) r[1]));
     }
 
-    private static Map<String, Object> keyArgs(IdempotencyKey key) {
-        return args("caller", key.caller(), "key", key.key(), "fingerprint", key.fingerprint(), "reply", key.reply());
+    private static Map<String, Object> keyed(IdempotencyKey key, Map<String, Object> args) {
+        args.putAll(args("caller", key.caller(), "key", key.key(), "fingerprint", key.fingerprint(), "reply",
+                key.reply()));
+        return args;
     }
 
     /** The record the call returned: {@link Landed} now, or {@link Replayed} when the key had written it before. */
@@ -96,7 +85,6 @@ class PgIdempotentWrites {
         if (Boolean.TRUE.equals(r[0])) {
             return new Replayed(new Replay(change, (String) r[1]));
         }
-        writes.committed(store, change.seq());
-        return new Landed(change);
+        return writes.landed(store, change);
     }
 }

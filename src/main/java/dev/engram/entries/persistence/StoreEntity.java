@@ -25,7 +25,6 @@ public class StoreEntity extends PanacheEntityBase {
     /** The content bound every write is checked against, in bytes. */
     @Column(name = "max_entry_bytes")
     public int maxEntryBytes;
-
     @Column(name = "created_at", insertable = false, updatable = false)
     public Instant createdAt;
 

@@ -35,33 +35,20 @@ public class JournalEntity extends PanacheEntityBase {
     @Id
     @Column(name = "store_id")
     public String storeId;
-
     @Id
     public long seq;
-
     public String scope;
-
     public String name;
-
     public String content;
-
     @ColumnTransformer(write = "cast(? as jsonb)")
     public String meta;
-
     public String hash;
-
     public Instant updated;
-
     public boolean deleted;
-
     public String prev;
-
     public String replaced;
-
     public String session;
-
     public String source;
-
     public Instant at;
 
     /** The seq of the erasure that blanked this record, or null. */
@@ -71,7 +58,6 @@ public class JournalEntity extends PanacheEntityBase {
     /** On an erasure record, {@code {"by", "reason"}} (jsonb), else null. */
     @ColumnTransformer(write = "cast(? as jsonb)")
     public String erasure;
-
     public String kind = ENTRY;
 
     /** A note's JSON body (jsonb), null on an entry's record. */
