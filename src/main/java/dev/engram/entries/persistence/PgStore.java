@@ -94,9 +94,6 @@ final class PgStore implements Store {
                 throw lowered;
             }
         }
-        if (options.idempotency().isPresent()) {
-            return stores.idempotentWrites.put(id, stores.config.defaultMaxEntryBytes(), entry, options);
-        }
         return stores.writes.put(id, stores.config.defaultMaxEntryBytes(), entry, options);
     }
 
@@ -106,20 +103,17 @@ final class PgStore implements Store {
 
     @Override
     public Written forget(Scope scope, String name, PutOptions options) {
-        if (options.idempotency().isPresent()) {
-            return stores.idempotentWrites.forget(id, scope, name, options);
-        }
         return stores.writes.forget(id, scope, name, options);
     }
 
     @Override
     public Optional<Replay> replay(IdempotencyKey key) {
-        return stores.idempotentWrites.replay(id, key);
+        return stores.writes.replay(id, key);
     }
 
     @Override
     public Change erase(Scope scope, String name, Erasure erasure) {
-        return stores.erasure.erase(id, scope, name, erasure);
+        return stores.writes.erase(id, scope, name, erasure);
     }
 
     @Override

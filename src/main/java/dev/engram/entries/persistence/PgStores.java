@@ -34,12 +34,6 @@ public class PgStores implements Stores {
     PgWrites writes;
 
     @Inject
-    PgIdempotentWrites idempotentWrites;
-
-    @Inject
-    PgErasure erasure;
-
-    @Inject
     SessionCalls calls;
 
     @Inject
