@@ -33,6 +33,7 @@ public class EntryEntity extends PanacheEntityBase {
     public String scope;
     @Id
     public String name;
+
     public String content;
 
     /** A flat JSON object of strings (jsonb). */
@@ -41,6 +42,7 @@ public class EntryEntity extends PanacheEntityBase {
 
     /** {@code sha256:<hex>} of the content: the precondition the write functions check. */
     public String hash;
+
     public Instant updated;
 
     /** Name, meta values and content, case-folded, one per line: what the trigram search reads. */

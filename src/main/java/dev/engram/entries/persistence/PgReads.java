@@ -72,7 +72,7 @@ class PgReads {
 
     /** The row of store {@code id}, detached. */
     Optional<StoreEntity> store(String id) {
-        return calls.read(() -> StoreEntity.named(id));
+        return calls.read(() -> StoreEntity.<StoreEntity>findByIdOptional(id));
     }
 
     /** Live entries by scope. */

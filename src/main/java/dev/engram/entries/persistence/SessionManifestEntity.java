@@ -31,6 +31,7 @@ public class SessionManifestEntity extends PanacheEntityBase {
 
     /** The record exactly as written. */
     public String record;
+
     public String hash;
     public Instant at;
 

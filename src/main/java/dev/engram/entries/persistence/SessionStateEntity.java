@@ -27,6 +27,7 @@ public class SessionStateEntity extends PanacheEntityBase {
     public String storeId;
     @Id
     public String session;
+
     public int seq;
     public String manifest;
     public String hash;

@@ -15,7 +15,6 @@ import jakarta.persistence.Table;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.hibernate.annotations.ColumnTransformer;
@@ -37,6 +36,7 @@ public class JournalEntity extends PanacheEntityBase {
     public String storeId;
     @Id
     public long seq;
+
     public String scope;
     public String name;
     public String content;
@@ -58,6 +58,7 @@ public class JournalEntity extends PanacheEntityBase {
     /** On an erasure record, {@code {"by", "reason"}} (jsonb), else null. */
     @ColumnTransformer(write = "cast(? as jsonb)")
     public String erasure;
+
     public String kind = ENTRY;
 
     /** A note's JSON body (jsonb), null on an entry's record. */
@@ -89,13 +90,8 @@ public class JournalEntity extends PanacheEntityBase {
         }
         Entry entry = new Entry(new Scope(scope), name, content, MetaJson.parse(meta), hash, updated, deleted);
         return new Change(seq, entry, prev, replaced, session, source, at, erasedBy == null ? 0 : erasedBy,
-                erasure(erasure == null ? null : MetaJson.parse(erasure)));
-    }
-
-    /** The erasure a record's {@code erasure} column holds, {@code {"by", "reason"}}; empty for null. */
-    static Optional<Erasure> erasure(Map<String, String> column) {
-        return column == null ? Optional.empty()
-                : Optional.of(new Erasure(column.getOrDefault("by", ""), column.getOrDefault("reason", "")));
+                Optional.ofNullable(erasure).map(MetaJson::parse)
+                        .map(c -> new Erasure(c.getOrDefault("by", ""), c.getOrDefault("reason", ""))));
     }
 
     /** The primary key: store, seq. */
