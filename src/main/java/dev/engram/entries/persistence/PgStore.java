@@ -59,9 +59,7 @@ final class PgStore implements Store {
     @Override
     public Map<Scope, List<Entry>> listScopes(List<Scope> scopes) {
         Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
-        for (Scope scope : scopes) {
-            lists.put(scope, new ArrayList<>());
-        }
+        scopes.forEach(scope -> lists.put(scope, new ArrayList<>()));
         for (Entry e : stores.reads.inScopes(id, scopes)) {
             lists.computeIfAbsent(e.scope(), s -> new ArrayList<>()).add(e);
         }

@@ -14,6 +14,7 @@ import java.time.ZonedDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.hibernate.Session;
@@ -102,16 +103,8 @@ class SessionCalls {
 
     /** A timestamptz as a native query answers it. */
     static Instant instant(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof ZonedDateTime z) {
-            return z.toInstant();
-        }
-        return ((Timestamp) value).toInstant();
+        return value instanceof OffsetDateTime o ? o.toInstant() : value instanceof ZonedDateTime z ? z.toInstant()
+                : value instanceof Timestamp t ? t.toInstant() : (Instant) Objects.requireNonNull(value);
     }
 
     /** Arguments by name, in order, nulls allowed. */
