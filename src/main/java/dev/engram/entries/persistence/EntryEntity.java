@@ -4,7 +4,6 @@ import dev.engram.entries.Entry;
 import dev.engram.journal.persistence.MetaJson;
 import dev.engram.kernel.Scope;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import io.quarkus.panache.common.Parameters;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -30,10 +29,8 @@ public class EntryEntity extends PanacheEntityBase {
     @Id
     @Column(name = "store_id")
     public String storeId;
-
     @Id
     public String scope;
-
     @Id
     public String name;
 
@@ -64,8 +61,7 @@ public class EntryEntity extends PanacheEntityBase {
 
     /** The live entries of one scope, by name. */
     static List<EntryEntity> inScope(String store, Scope scope) {
-        return list("storeId = :store and scope = :scope order by name",
-                Parameters.with("store", store).and("scope", scope.value()));
+        return list("storeId = ?1 and scope = ?2 order by name", store, scope.value());
     }
 
     /** Up to {@code limit} live entries of one scope named after {@code after}, by name (on the primary key). */
@@ -73,18 +69,17 @@ public class EntryEntity extends PanacheEntityBase {
         if (limit <= 0) {
             return List.of();
         }
-        return find("storeId = :store and scope = :scope and name > :after order by name",
-                Parameters.with("store", store).and("scope", scope.value()).and("after", after))
+        return find("storeId = ?1 and scope = ?2 and name > ?3 order by name", store, scope.value(), after)
                 .range(0, limit - 1).list();
     }
 
     /** The live entries of {@code scopes} (every scope when empty), by scope then name. */
     static List<EntryEntity> inScopes(String store, List<Scope> scopes) {
         if (scopes.isEmpty()) {
-            return list("storeId = :store order by scope, name", Parameters.with("store", store));
+            return list("storeId = ?1 order by scope, name", store);
         }
-        return list("storeId = :store and scope in :scopes order by scope, name",
-                Parameters.with("store", store).and("scopes", scopes.stream().map(Scope::value).toList()));
+        return list("storeId = ?1 and scope in ?2 order by scope, name", store,
+                scopes.stream().map(Scope::value).toList());
     }
 
     /** The primary key: store, scope, name. */

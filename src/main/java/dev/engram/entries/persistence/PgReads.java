@@ -10,11 +10,11 @@ import dev.engram.kernel.Scope;
 import dev.engram.persistence.StoreUnavailable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The store's point reads, lists and journal pages, as Panache queries on the entities, outside any transaction.
@@ -25,7 +25,7 @@ import java.util.Optional;
 class PgReads {
 
     /** The byte-bounded page: the records whose sizes before them sum to at most the bound, and the one after. */
-    private static final String BOUNDED_JOURNAL = "select " + JournalEntity.columns("j.") + " from (select j.*, "
+    private static final String BOUNDED_JOURNAL = "select j.* from (select j.*, "
             + "coalesce(sum(case when j.kind = '" + JournalEntity.ENTRY + "' "
             + "then coalesce(octet_length(j.content), 0) else coalesce(octet_length(cast(j.record as text)), 0) end) "
             + "over (order by j.seq rows between unbounded preceding and 1 preceding), 0) as bytes_before, "
@@ -36,27 +36,22 @@ class PgReads {
     @Inject
     SessionCalls calls;
 
-    /** A row of {@code store}: its journal's last seq, its content bound and when it was created. */
-    record StoreRow(long seq, int maxEntryBytes, Instant createdAt) {
-    }
-
     Optional<Entry> get(String store, Scope scope, String name) {
         return calls.read(() -> EntryEntity.named(store, scope, name).map(EntryEntity::toEntry));
     }
 
     List<Entry> list(String store, Scope scope) {
-        return calls.read(() -> EntryEntity.inScope(store, scope).stream().map(EntryEntity::toEntry).toList());
+        return entries(() -> EntryEntity.inScope(store, scope));
     }
 
     /** Up to {@code limit} live entries of {@code scope} named after {@code after}, by name. */
     List<Entry> page(String store, Scope scope, String after, int limit) {
-        return calls.read(() -> EntryEntity.page(store, scope, after, limit).stream().map(EntryEntity::toEntry)
-                .toList());
+        return entries(() -> EntryEntity.page(store, scope, after, limit));
     }
 
     /** The live entries of {@code scopes} (every scope when empty), by scope then name. */
     List<Entry> inScopes(String store, List<Scope> scopes) {
-        return calls.read(() -> EntryEntity.inScopes(store, scopes).stream().map(EntryEntity::toEntry).toList());
+        return entries(() -> EntryEntity.inScopes(store, scopes));
     }
 
     /**
@@ -65,7 +60,7 @@ class PgReads {
      * after it, never the rest.
      */
     List<JournalRecord> journal(String store, long after, int limit, long maxBytes) {
-        return calls.entities(BOUNDED_JOURNAL, JournalEntity.class, args("store", store, "after", after, "limit",
+        return calls.records(BOUNDED_JOURNAL, args("store", store, "after", after, "limit",
                 limit, "maxBytes", maxBytes), StoreUnavailable::new).stream().map(JournalEntity::record).toList();
     }
 
@@ -75,8 +70,9 @@ class PgReads {
                 .toList());
     }
 
-    Optional<StoreRow> store(String id) {
-        return calls.read(() -> StoreEntity.named(id).map(s -> new StoreRow(s.seq, s.maxEntryBytes, s.createdAt)));
+    /** The row of store {@code id}, detached. */
+    Optional<StoreEntity> store(String id) {
+        return calls.read(() -> StoreEntity.<StoreEntity>findByIdOptional(id));
     }
 
     /** Live entries by scope. */
@@ -88,5 +84,9 @@ class PgReads {
                     .getResultList().forEach(r -> counts.put(new Scope((String) r[0]), ((Number) r[1]).intValue()));
             return counts;
         });
+    }
+
+    private List<Entry> entries(Supplier<List<EntryEntity>> rows) {
+        return calls.read(() -> rows.get().stream().map(EntryEntity::toEntry).toList());
     }
 }

@@ -43,26 +43,24 @@ final class PgStore implements Store {
 
     @Override
     public Entry get(Scope scope, String name) {
-        return stores.reads().get(id, scope, name).orElseThrow(() -> NotFound.entry(scope, name));
+        return stores.reads.get(id, scope, name).orElseThrow(() -> NotFound.entry(scope, name));
     }
 
     @Override
     public List<Entry> list(Scope scope) {
-        return stores.reads().list(id, scope);
+        return stores.reads.list(id, scope);
     }
 
     @Override
     public List<Entry> list(Scope scope, String after, int limit) {
-        return stores.reads().page(id, scope, after, limit);
+        return stores.reads.page(id, scope, after, limit);
     }
 
     @Override
     public Map<Scope, List<Entry>> listScopes(List<Scope> scopes) {
         Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
-        for (Scope scope : scopes) {
-            lists.put(scope, new ArrayList<>());
-        }
-        for (Entry e : stores.reads().inScopes(id, scopes)) {
+        scopes.forEach(scope -> lists.put(scope, new ArrayList<>()));
+        for (Entry e : stores.reads.inScopes(id, scopes)) {
             lists.computeIfAbsent(e.scope(), s -> new ArrayList<>()).add(e);
         }
         return lists;
@@ -70,7 +68,7 @@ final class PgStore implements Store {
 
     @Override
     public Listing listing(List<Scope> scopes) {
-        Listing listing = stores.queries().listing(id, scopes, stores.defaultMaxEntryBytes());
+        Listing listing = stores.queries.listing(id, scopes, stores.config.defaultMaxEntryBytes());
         if (listing.exists()) {
             stores.sawMaxEntryBytes(id, listing.maxEntryBytes());
         }
@@ -94,38 +92,32 @@ final class PgStore implements Store {
                 throw lowered;
             }
         }
-        if (options.idempotency().isPresent()) {
-            return stores.idempotentWrites().put(id, stores.defaultMaxEntryBytes(), entry, options);
-        }
-        return stores.writes().put(id, stores.defaultMaxEntryBytes(), entry, options);
+        return stores.writes.put(id, stores.config.defaultMaxEntryBytes(), entry, options);
     }
 
     private int storedSize(Entry entry) {
-        return stores.reads().get(id, entry.scope(), entry.name()).map(Entry::size).orElse(-1);
+        return stores.reads.get(id, entry.scope(), entry.name()).map(Entry::size).orElse(-1);
     }
 
     @Override
     public Written forget(Scope scope, String name, PutOptions options) {
-        if (options.idempotency().isPresent()) {
-            return stores.idempotentWrites().forget(id, scope, name, options);
-        }
-        return stores.writes().forget(id, scope, name, options);
+        return stores.writes.forget(id, scope, name, options);
     }
 
     @Override
     public Optional<Replay> replay(IdempotencyKey key) {
-        return stores.idempotentWrites().replay(id, key);
+        return stores.writes.replay(id, key);
     }
 
     @Override
     public Change erase(Scope scope, String name, Erasure erasure) {
-        return stores.erasure().erase(id, scope, name, erasure);
+        return stores.writes.erase(id, scope, name, erasure);
     }
 
     @Override
     public List<Entry> search(List<Scope> scopes, String query, int limit) {
         Match.checkQuery(query);
-        return stores.queries().search(id, scopes, Match.words(query), limit);
+        return stores.queries.search(id, scopes, Match.words(query), limit);
     }
 
     @Override
@@ -136,28 +128,28 @@ final class PgStore implements Store {
         if (order == SearchOrder.RELEVANCE) {
             Bm25 bm25 = new Bm25(query);
             if (bm25.hasTerms()) {
-                return stores.queries().searchByRelevance(id, scopes, words, bm25, offset, limit, maxBytes);
+                return stores.queries.searchByRelevance(id, scopes, words, bm25, offset, limit, maxBytes);
             }
         }
-        List<Entry> found = stores.queries().search(id, scopes, words, offset, limit + 1, maxBytes);
+        List<Entry> found = stores.queries.search(id, scopes, words, offset, limit + 1, maxBytes);
         return Paged.of(found, limit, maxBytes, Entry::size);
     }
 
     @Override
     public Paged<JournalRecord> journalPage(long after, int limit, long maxBytes) {
-        return Paged.of(stores.reads().journal(id, Math.max(after, 0), limit + 1, maxBytes), limit, maxBytes,
+        return Paged.of(stores.reads.journal(id, Math.max(after, 0), limit + 1, maxBytes), limit, maxBytes,
                 JournalRecord::bytes);
     }
 
     @Override
     public Paged<Entry> listPage(Scope scope, String after, int limit, long maxBytes) {
-        return Paged.of(stores.queries().listPage(id, scope, after, limit + 1, maxBytes), limit, maxBytes,
+        return Paged.of(stores.queries.listPage(id, scope, after, limit + 1, maxBytes), limit, maxBytes,
                 Entry::size);
     }
 
     @Override
     public List<JournalRecord> journal(long after, int limit) {
-        return stores.reads().journal(id, Math.max(after, 0), limit > 0 ? limit : Integer.MAX_VALUE);
+        return stores.reads.journal(id, Math.max(after, 0), limit > 0 ? limit : Integer.MAX_VALUE);
     }
 
     @Override

@@ -13,7 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The stores kept in PostgreSQL: a row of {@code store} each, with entries and journal beside it. */
+/**
+ * The stores kept in PostgreSQL: a row of {@code store} each, with entries and journal beside it. Its {@link PgStore}
+ * handles reach the parts below through the bean itself ({@code this}, never the client proxy).
+ */
 @ApplicationScoped
 public class PgStores implements Stores {
 
@@ -29,12 +32,6 @@ public class PgStores implements Stores {
 
     @Inject
     PgWrites writes;
-
-    @Inject
-    PgIdempotentWrites idempotentWrites;
-
-    @Inject
-    PgErasure erasure;
 
     @Inject
     SessionCalls calls;
@@ -72,8 +69,8 @@ public class PgStores implements Stores {
     public Optional<StoreInfo> info(String id) {
         EntryRules.checkStoreId(id);
         return reads.store(id).map(row -> {
-            sawMaxEntryBytes(id, row.maxEntryBytes());
-            return new StoreInfo(id, row.seq(), row.maxEntryBytes(), reads.counts(id), row.createdAt(), false);
+            sawMaxEntryBytes(id, row.maxEntryBytes);
+            return new StoreInfo(id, row.seq, row.maxEntryBytes, reads.counts(id), row.createdAt, false);
         });
     }
 
@@ -98,9 +95,9 @@ public class PgStores implements Stores {
 
     /** The bound of store {@code id} read from the database; the default for a store not created yet. */
     int refreshMaxEntryBytes(String id) {
-        Optional<PgReads.StoreRow> row = reads.store(id);
-        row.ifPresentOrElse(r -> sawMaxEntryBytes(id, r.maxEntryBytes()), () -> limits.remove(id));
-        return row.map(PgReads.StoreRow::maxEntryBytes).orElse(config.defaultMaxEntryBytes());
+        Optional<StoreEntity> row = reads.store(id);
+        row.ifPresentOrElse(r -> sawMaxEntryBytes(id, r.maxEntryBytes), () -> limits.remove(id));
+        return row.map(r -> r.maxEntryBytes).orElse(config.defaultMaxEntryBytes());
     }
 
     /** Notes the bound of store {@code id} as read from the database just now. */
@@ -111,29 +108,5 @@ public class PgStores implements Stores {
     /** Forgets what was cached about store {@code id}, as a new process would. */
     void forgetCached(String id) {
         limits.remove(id);
-    }
-
-    int defaultMaxEntryBytes() {
-        return config.defaultMaxEntryBytes();
-    }
-
-    PgReads reads() {
-        return reads;
-    }
-
-    PgEntryQueries queries() {
-        return queries;
-    }
-
-    PgWrites writes() {
-        return writes;
-    }
-
-    PgIdempotentWrites idempotentWrites() {
-        return idempotentWrites;
-    }
-
-    PgErasure erasure() {
-        return erasure;
     }
 }

@@ -22,22 +22,16 @@ final class Refusals {
     static RuntimeException of(SQLException e, Scope scope, String name, int size, PutOptions options) {
         String detail = e instanceof PSQLException p && p.getServerErrorMessage() != null
                 ? p.getServerErrorMessage().getDetail() : null;
-        switch (String.valueOf(e.getSQLState())) {
-            case "EG404":
-                return NotFound.entry(scope, name);
-            case "EG412":
-                return new Conflict(scope, name, options.expect().orElse(""), detail == null ? "" : detail);
-            case "EG429":
-                long max = Long.parseLong(detail);
-                return new Limited(Limited.Kind.QUOTA, "entries-per-store", max, 0, "The store already holds " + max
-                        + " entries, its most; " + scope + "/" + name + " would be one more. Forget entries it no "
-                        + "longer needs, or write into an existing one.");
-            case "EG413":
-                String[] numbers = detail.split(" ");
-                return new TooLarge(scope, name, size, Integer.parseInt(numbers[0]), Integer.parseInt(numbers[1]));
-            default:
-                return new StoreUnavailable(e);
-        }
+        return switch (String.valueOf(e.getSQLState())) {
+            case "EG404" -> NotFound.entry(scope, name);
+            case "EG412" -> new Conflict(scope, name, options.expect().orElse(""), detail == null ? "" : detail);
+            case "EG429" -> new Limited(Limited.Kind.QUOTA, "entries-per-store", Long.parseLong(detail), 0,
+                    "The store already holds " + Long.parseLong(detail) + " entries, its most; " + scope + "/" + name
+                    + " would be one more. Forget entries it no longer needs, or write into an existing one.");
+            case "EG413" -> new TooLarge(scope, name, size, Integer.parseInt(detail.split(" ")[0]),
+                    Integer.parseInt(detail.split(" ")[1]));
+            default -> new StoreUnavailable(e);
+        };
     }
 
     /** As {@link #of}, under {@code key}: EG422 when the key came with another request. */

@@ -1,5 +1,6 @@
 package dev.engram.entries.persistence;
 
+import dev.engram.journal.persistence.JournalEntity;
 import dev.engram.persistence.StoreUnavailable;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.control.ActivateRequestContext;
@@ -13,6 +14,7 @@ import java.time.ZonedDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.hibernate.Session;
@@ -41,10 +43,22 @@ class SessionCalls {
         return run(() -> bind(session.createNativeQuery(sql, type), args).getSingleResult(), StoreUnavailable::new);
     }
 
-    /** The rows of the native {@code sql} read as {@code entity}. */
-    <T> List<T> entities(String sql, Class<T> entity, Map<String, Object> args,
+    /** The journal records the native {@code sql} answers, read as the entity by column name. */
+    List<JournalEntity> records(String sql, Map<String, Object> args,
             Function<SQLException, RuntimeException> refusal) {
-        return run(() -> bind(session.createNativeQuery(sql, entity), args).getResultList(), refusal);
+        return run(() -> bind(session.createNativeQuery(sql, JournalEntity.class), args).getResultList(), refusal);
+    }
+
+    /** The rows of the native {@code sql}: its {@code scalars}, then the journal record its other columns hold. */
+    List<Object[]> recordRows(String sql, Map<String, Object> args, Function<SQLException, RuntimeException> refusal,
+            String... scalars) {
+        return run(() -> {
+            NativeQuery<Object[]> query = session.createNativeQuery(sql, Object[].class);
+            for (String scalar : scalars) {
+                query.addScalar(scalar);
+            }
+            return bind(query.addEntity(JournalEntity.class), args).getResultList();
+        }, refusal);
     }
 
     /** Runs a read (a Panache query and its mapping), then forgets what it loaded. */
@@ -89,16 +103,8 @@ class SessionCalls {
 
     /** A timestamptz as a native query answers it. */
     static Instant instant(Object value) {
-        if (value instanceof Instant i) {
-            return i;
-        }
-        if (value instanceof OffsetDateTime o) {
-            return o.toInstant();
-        }
-        if (value instanceof ZonedDateTime z) {
-            return z.toInstant();
-        }
-        return ((Timestamp) value).toInstant();
+        return value instanceof OffsetDateTime o ? o.toInstant() : value instanceof ZonedDateTime z ? z.toInstant()
+                : value instanceof Timestamp t ? t.toInstant() : (Instant) Objects.requireNonNull(value);
     }
 
     /** Arguments by name, in order, nulls allowed. */

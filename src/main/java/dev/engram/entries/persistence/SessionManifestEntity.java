@@ -2,7 +2,6 @@ package dev.engram.entries.persistence;
 
 import dev.engram.entries.render.SessionManifests.SessionRecord;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import io.quarkus.panache.common.Parameters;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -25,10 +24,8 @@ public class SessionManifestEntity extends PanacheEntityBase {
     @Id
     @Column(name = "store_id")
     public String storeId;
-
     @Id
     public String session;
-
     @Id
     public int seq;
 
@@ -36,7 +33,6 @@ public class SessionManifestEntity extends PanacheEntityBase {
     public String record;
 
     public String hash;
-
     public Instant at;
 
     SessionRecord toRecord() {
@@ -45,8 +41,7 @@ public class SessionManifestEntity extends PanacheEntityBase {
 
     /** The session's log, in order. */
     static List<SessionManifestEntity> log(String store, String session) {
-        return list("storeId = :store and session = :session order by seq", Parameters.with("store", store)
-                .and("session", session));
+        return list("storeId = ?1 and session = ?2 order by seq", store, session);
     }
 
     /** The primary key: store, session, seq. */

@@ -1,7 +1,6 @@
 package dev.engram.entries.persistence;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import io.quarkus.panache.common.Parameters;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -26,22 +25,17 @@ public class SessionStateEntity extends PanacheEntityBase {
     @Id
     @Column(name = "store_id")
     public String storeId;
-
     @Id
     public String session;
 
     public int seq;
-
     public String manifest;
-
     public String hash;
-
     public Instant updated;
 
     /** The session's state, read as it is. */
     static Optional<SessionStateEntity> of(String store, String session) {
-        return find("storeId = :store and session = :session", Parameters.with("store", store)
-                .and("session", session)).firstResultOptional();
+        return findByIdOptional(new Key(store, session));
     }
 
     /** The session's state, locked until the transaction ends. */

@@ -6,7 +6,6 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
-import java.util.Optional;
 
 /**
  * A row of {@code store}: one tenant, its journal's last seq and its content bound. The write functions bump the seq
@@ -28,9 +27,4 @@ public class StoreEntity extends PanacheEntityBase {
 
     @Column(name = "created_at", insertable = false, updatable = false)
     public Instant createdAt;
-
-    /** The store {@code id}, when there is one. */
-    static Optional<StoreEntity> named(String id) {
-        return findByIdOptional(id);
-    }
 }

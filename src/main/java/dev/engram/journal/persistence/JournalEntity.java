@@ -7,7 +7,6 @@ import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Note;
 import dev.engram.kernel.Scope;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import io.quarkus.panache.common.Parameters;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
@@ -16,7 +15,6 @@ import jakarta.persistence.Table;
 import java.io.Serializable;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.hibernate.annotations.ColumnTransformer;
@@ -36,33 +34,21 @@ public class JournalEntity extends PanacheEntityBase {
     @Id
     @Column(name = "store_id")
     public String storeId;
-
     @Id
     public long seq;
 
     public String scope;
-
     public String name;
-
     public String content;
-
     @ColumnTransformer(write = "cast(? as jsonb)")
     public String meta;
-
     public String hash;
-
     public Instant updated;
-
     public boolean deleted;
-
     public String prev;
-
     public String replaced;
-
     public String session;
-
     public String source;
-
     public Instant at;
 
     /** The seq of the erasure that blanked this record, or null. */
@@ -80,23 +66,12 @@ public class JournalEntity extends PanacheEntityBase {
     @ColumnTransformer(write = "cast(? as jsonb)")
     public String body;
 
-    /** The columns a native query selects to read records as this entity, each after {@code prefix}. */
-    public static String columns(String prefix) {
-        StringBuilder b = new StringBuilder();
-        for (String c : new String[] {"store_id", "seq", "scope", "name", "content", "meta", "hash", "updated",
-            "deleted", "prev", "replaced", "session", "source", "at", "erased_by", "erasure", "kind", "record"}) {
-            b.append(b.isEmpty() ? "" : ", ").append(prefix).append(c);
-        }
-        return b.toString();
-    }
-
     /** Up to {@code limit} records of {@code store} after {@code after}, in seq order. */
     public static List<JournalEntity> after(String store, long after, int limit) {
         if (limit <= 0) {
             return List.of();
         }
-        return find("storeId = :store and seq > :after order by seq",
-                Parameters.with("store", store).and("after", after)).range(0, limit - 1).list();
+        return find("storeId = ?1 and seq > ?2 order by seq", store, after).range(0, limit - 1).list();
     }
 
     /** The record this row holds: an entry's change or erasure record, or a note of another tier. */
@@ -115,18 +90,12 @@ public class JournalEntity extends PanacheEntityBase {
         }
         Entry entry = new Entry(new Scope(scope), name, content, MetaJson.parse(meta), hash, updated, deleted);
         return new Change(seq, entry, prev, replaced, session, source, at, erasedBy == null ? 0 : erasedBy,
-                erasure(erasure == null ? null : MetaJson.parse(erasure)));
-    }
-
-    /** The erasure a record's {@code erasure} column holds, {@code {"by", "reason"}}; empty for null. */
-    static Optional<Erasure> erasure(Map<String, String> column) {
-        return column == null ? Optional.empty()
-                : Optional.of(new Erasure(column.getOrDefault("by", ""), column.getOrDefault("reason", "")));
+                Optional.ofNullable(erasure).map(MetaJson::parse)
+                        .map(c -> new Erasure(c.getOrDefault("by", ""), c.getOrDefault("reason", ""))));
     }
 
     /** The primary key: store, seq. */
     public static class Key implements Serializable {
-
         public String storeId;
         public long seq;
 

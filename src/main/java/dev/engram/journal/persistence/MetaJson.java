@@ -11,8 +11,7 @@ public final class MetaJson {
 
     /** The database's own mapper, apart from the one REST configures. */
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ObjectReader READER = JSON.readerFor(new TypeReference<Map<String, String>>() {
-    });
+    private static final ObjectReader READER = JSON.readerFor(new TypeReference<Map<String, String>>() { });
 
     private MetaJson() {
     }

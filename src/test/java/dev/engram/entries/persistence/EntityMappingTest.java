@@ -42,7 +42,7 @@ class EntityMappingTest {
     @Test
     void aStoreRoundTrips() {
         String id = newStore();
-        StoreEntity read = QuarkusTransaction.requiringNew().call(() -> StoreEntity.named(id).orElseThrow());
+        StoreEntity read = QuarkusTransaction.requiringNew().call(() -> StoreEntity.<StoreEntity>findByIdOptional(id).orElseThrow());
         assertEquals(7, read.seq);
         assertEquals(4096, read.maxEntryBytes);
         assertNotNull(read.createdAt, "created_at is the database's default");
