@@ -1,8 +1,6 @@
 package dev.engram.entries;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import dev.engram.kernel.Sha256;
 import java.util.regex.Pattern;
 
 /**
@@ -19,7 +17,6 @@ public final class Hash {
 
     private static final Pattern FORM = Pattern.compile("sha256:[0-9a-f]{64}");
     private static final Pattern VERSION_FORM = Pattern.compile("v:[0-9a-f]{64}");
-    private static final HexFormat HEX = HexFormat.of();
 
     private Hash() {
     }
@@ -31,11 +28,7 @@ public final class Hash {
 
     /** The hash of {@code bytes}. */
     public static String of(byte[] bytes) {
-        try {
-            return PREFIX + HEX.formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
+        return PREFIX + Sha256.hex(bytes);
     }
 
     /**

@@ -58,7 +58,7 @@ public final class Sql {
         try (Connection c = source.getConnection()) {
             return work.run(new Tx(c));
         } catch (SQLException e) {
-            throw refusal(e);
+            throw refusal.apply(e);
         }
     }
 
@@ -83,7 +83,7 @@ public final class Sql {
                 throw e;
             }
         } catch (SQLException e) {
-            throw refusal(e);
+            throw refusal.apply(e);
         }
     }
 
@@ -95,11 +95,6 @@ public final class Sql {
     /** The first row {@code sql} answers, if any, on a connection of its own. */
     public <T> Optional<T> first(String sql, Row<T> row, Object... args) {
         return connected(tx -> tx.first(sql, row, args));
-    }
-
-    /** What a failed statement means, as the tier maps it. */
-    public RuntimeException refusal(SQLException e) {
-        return refusal.apply(e);
     }
 
     /** One connection's statements. */

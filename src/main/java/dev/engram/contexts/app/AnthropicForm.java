@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.contexts.messages.ContentBlock;
 import dev.engram.contexts.messages.Message;
 import dev.engram.contexts.messages.ToolCall;
+import dev.engram.kernel.Sha256;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -191,14 +192,8 @@ public final class AnthropicForm {
         if (out.length() <= MAX_CALL_ID) {
             return out.toString();
         }
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(id.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            String hash = java.util.HexFormat.of().formatHex(digest, 0, 8);
-            return "ENH-" + out.substring(4, 4 + MAX_CALL_ID - 4 - 17) + "-" + hash;
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing", e);
-        }
+        String hash = Sha256.hex(id).substring(0, 16);
+        return "ENH-" + out.substring(4, 4 + MAX_CALL_ID - 4 - 17) + "-" + hash;
     }
 
     /**

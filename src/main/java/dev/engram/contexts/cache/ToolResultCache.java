@@ -1,9 +1,6 @@
 package dev.engram.contexts.cache;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import dev.engram.kernel.Sha256;
 import java.util.Optional;
 
 /**
@@ -65,24 +62,15 @@ public interface ToolResultCache {
 
     /** The full hash of {@code content} from {@code tool}: SHA-256 hex of {@code tool NUL content}. */
     static String contentHash(String tool, String content) {
-        return sha256(orEmpty(tool) + "\0" + orEmpty(content));
+        return Sha256.hex(orEmpty(tool) + "\0" + orEmpty(content));
     }
 
     /** The full hash of a file read: SHA-256 hex of {@code tool NUL path NUL mtimeNanos NUL size}. */
     static String fileHash(String tool, String path, long mtimeNanos, long size) {
-        return sha256(orEmpty(tool) + "\0" + orEmpty(path) + "\0" + mtimeNanos + "\0" + size);
+        return Sha256.hex(orEmpty(tool) + "\0" + orEmpty(path) + "\0" + mtimeNanos + "\0" + size);
     }
 
     private static String orEmpty(String text) {
         return text == null ? "" : text;
-    }
-
-    private static String sha256(String text) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException impossible) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", impossible);
-        }
     }
 }

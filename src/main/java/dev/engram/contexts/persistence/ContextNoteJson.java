@@ -1,15 +1,11 @@
 package dev.engram.contexts.persistence;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.contexts.Step;
+import dev.engram.kernel.Sha256;
 import dev.engram.kernel.Utf8;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -40,11 +36,7 @@ final class ContextNoteJson {
                 }
             }
         }
-        try {
-            return ContextRecords.JSON.writeValueAsString(tree);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("A context's record did not serialise", e);
-        }
+        return ContextRecords.json(tree);
     }
 
     /** Whether an observation of the record's steps holds NUL, which a record could not keep when it carried it. */
@@ -71,11 +63,6 @@ final class ContextNoteJson {
 
     /** {@code sha256:} and the lowercase hex SHA-256 of {@code text}'s UTF-8 bytes. */
     static String hash(String text) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return "sha256:" + HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+        return "sha256:" + Sha256.hex(text);
     }
 }

@@ -8,7 +8,6 @@ import dev.engram.contexts.ContextConfig;
 import dev.engram.contexts.ContextRules;
 import dev.engram.contexts.ContextStore;
 import dev.engram.contexts.ContextWrite;
-import dev.engram.contexts.ContextState;
 import dev.engram.contexts.Step;
 import dev.engram.contexts.cache.CachedResult;
 import dev.engram.kernel.IdempotencyKey;

@@ -2,7 +2,6 @@ package dev.engram.entries.persistence;
 
 import static dev.engram.entries.persistence.SessionCalls.args;
 
-import dev.engram.entries.Change;
 import dev.engram.entries.Entry;
 import dev.engram.journal.persistence.JournalEntity;
 import dev.engram.kernel.JournalRecord;
