@@ -72,7 +72,8 @@ class NativeRegistrationsTest {
             "dev.engram.contexts.app.ContextCompactions$Landed", "a compaction's answer until it is counted",
             "dev.engram.contexts.app.ContextAppends$Options", "an append's query options",
             "dev.engram.contexts.app.ContextAppends$Answer", "an append's answer and whether it is a retry's",
-            "dev.engram.contexts.app.Conversations$Read", "messages parsed from a provider's form, with the JSON of each");
+            "dev.engram.contexts.app.Conversations$Read", "messages parsed from a provider's form, with the JSON of each",
+            "dev.engram.tools.rest.RestToolCaller$Call", "a REST tool call's body, key header and key reader");
 
     /** Services Quarkus finds and registers itself at build time (configuration). */
     private static final List<String> SERVICES_QUARKUS_REGISTERS = List.of("io.smallrye.config.",
