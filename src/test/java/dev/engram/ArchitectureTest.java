@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The shape of the house (README, "Layout"): every tier a pure core with its edges beside it, the cores free of
- * frameworks, no package in a cycle with another, and no tier's REST edge reaching into another tier's persistence.
+ * frameworks, no package in a cycle with another, and no tier's REST edge or store reaching into another tier's
+ * persistence.
  */
 class ArchitectureTest {
 
@@ -84,6 +85,19 @@ class ArchitectureTest {
                     .filter(t -> !t.equals(tier)).map(t -> "dev.engram." + t + ".persistence..")
                     .toArray(String[]::new);
             noClasses().that().resideInAnyPackage("dev.engram." + tier + ".rest..", "dev.engram." + tier + ".app..")
+                    .should().dependOnClassesThat().resideInAnyPackage(others)
+                    .check(ENGRAM);
+        }
+    }
+
+    /** What the tiers' stores share (the journal's notes, the key lock, Sql) lives in journal or persistence. */
+    @Test
+    void aTiersPersistenceUsesNoOtherTiersPersistence() {
+        String[] tiers = {"entries", "memories", "contexts", "access"};
+        for (String tier : tiers) {
+            String[] others = java.util.Arrays.stream(tiers).filter(t -> !t.equals(tier))
+                    .map(t -> "dev.engram." + t + ".persistence..").toArray(String[]::new);
+            noClasses().that().resideInAPackage("dev.engram." + tier + ".persistence..")
                     .should().dependOnClassesThat().resideInAnyPackage(others)
                     .check(ENGRAM);
         }

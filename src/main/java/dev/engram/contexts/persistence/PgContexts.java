@@ -2,7 +2,7 @@ package dev.engram.contexts.persistence;
 
 import dev.engram.journal.persistence.JournalAppended;
 import dev.engram.journal.persistence.JournalNotes;
-import dev.engram.entries.persistence.KeySeen;
+import dev.engram.persistence.KeySeen;
 import dev.engram.persistence.Sql;
 import dev.engram.contexts.ContextConfig;
 import dev.engram.contexts.ContextRules;

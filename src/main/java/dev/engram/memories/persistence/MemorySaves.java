@@ -1,6 +1,6 @@
 package dev.engram.memories.persistence;
 
-import dev.engram.entries.persistence.KeySeen;
+import dev.engram.persistence.KeySeen;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.memories.Memory;
 import dev.engram.memories.MemoryRules;

@@ -1,8 +1,7 @@
-package dev.engram.entries.persistence;
+package dev.engram.persistence;
 
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.KeyReused;
-import dev.engram.persistence.Sql;
 import java.sql.SQLException;
 import java.util.Optional;
 
@@ -14,7 +13,7 @@ public record KeySeen(long seq, String reply) {
 
     /**
      * Takes the lock of {@code key} in {@code store} until the transaction of {@code tx} ends ({@code engram_key_seen},
-     * migration V5), so that a retry racing the first write waits for it, and answers what that write recorded; empty
+     * R__entry_writes.sql), so that a retry racing the first write waits for it, and answers what that write recorded; empty
      * when no write was made under the key. {@link KeyReused} when the key came with another request (EG422).
      */
     public static Optional<KeySeen> lock(Sql.Tx tx, String store, IdempotencyKey key) throws SQLException {
