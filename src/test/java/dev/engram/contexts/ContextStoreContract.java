@@ -222,6 +222,20 @@ public abstract class ContextStoreContract {
         assertEquals("a" + Context.CACHE_BREAK + "b", contexts.get(store, "c").state().systemPrompt());
     }
 
+    @Test
+    void aStepWhoseObservationHoldsNulIsRefusedThoughTheJournalKeepsOnlyItsHash() {
+        create("c");
+        Step nul = Step.tool("", new dev.engram.contexts.messages.ToolCall("c1", "cat", ""), "a\0b");
+        Invalid refused = assertThrows(Invalid.class, () -> contexts.append(store, "c", (current, cache) -> {
+            Context c = open(current.orElseThrow());
+            c.addStep(nul);
+            return new Edited<>(new Held(c.config(), c.state()), "context.steps_appended",
+                    Map.of("steps", List.of(nul)), null);
+        }));
+        assertEquals("text-nul", refused.rule());
+        assertTrue(contexts.get(store, "c").state().steps().isEmpty(), "nothing of the refused append was kept");
+    }
+
     // ------------------------------------------------------------------------------------------ tool results
 
     @Test

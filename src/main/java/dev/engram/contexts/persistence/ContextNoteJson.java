@@ -39,12 +39,6 @@ final class ContextNoteJson {
         return ContextRecords.json(tree);
     }
 
-    /** Whether an observation of the record's steps holds NUL, which a record could not keep when it carried it. */
-    static boolean observationHoldsNul(Map<String, Object> record) {
-        return record.get("steps") instanceof List<?> steps && steps.stream()
-                .anyMatch(s -> s instanceof Step step && step.observation().indexOf('\0') >= 0);
-    }
-
     /** {@code step} with its size and hash where its observation was, the members' order kept. */
     private static ObjectNode withoutObservation(ObjectNode step) {
         ObjectNode out = ContextRecords.JSON.createObjectNode();

@@ -128,10 +128,8 @@ public class PgContexts implements ContextStore {
             Map<String, Object> record = new LinkedHashMap<>();
             record.put("id", id);
             record.putAll(done.record());
+            ContextRules.checkRecord(record);
             String json = ContextNoteJson.of(record);
-            if (json.contains("\\u0000") || ContextNoteJson.observationHoldsNul(record)) {
-                throw ContextRules.recordNul();
-            }
             if (done.after() == null) {
                 tx.update("delete from context where store_id = ? and id = ?", store, id);
                 JournalNotes.append(tx, store, seq, done.kind(), id, json, Instant.now());

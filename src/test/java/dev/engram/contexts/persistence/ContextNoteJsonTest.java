@@ -65,14 +65,6 @@ class ContextNoteJsonTest {
         assertEquals(ContextRecords.json(record), ContextNoteJson.of(record));
     }
 
-    @Test
-    void anObservationHoldingNulIsToldSoThatItIsStillRefused() {
-        Step nul = Step.tool("", new ToolCall("c2", "cat", ""), "a\0b");
-        assertTrue(ContextNoteJson.observationHoldsNul(appended(List.of(READ, nul))));
-        assertFalse(ContextNoteJson.observationHoldsNul(appended(List.of(READ))));
-        assertFalse(ContextNoteJson.observationHoldsNul(Map.of("id", "x")));
-    }
-
     private static String sha256Hex(String s) throws Exception {
         return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
