@@ -1,7 +1,9 @@
 -- The write functions of entries (ADR 0001: one round trip per write), in their one current definition: a
 -- repeatable migration, applied after every V migration and again whenever this file changes. Each takes the
--- store's lock with engram_store_lock and appends its record with engram_journal_append (R__journal.sql). Keep each
--- function's name, arguments and result as they are: the Java callers and the V migrations' history rely on them.
+-- store's lock and its record's seq in one statement with engram_store_take (engram_erase, which may end without a
+-- record, the lock alone with engram_store_lock) and appends its record with engram_journal_append
+-- (R__journal.sql). Keep each function's name, arguments and result as they are: the Java callers and the V
+-- migrations' history rely on them.
 
 -- An entry's version, which preconditions compare: 'v:' and the hex SHA-256 of the UTF-8 text of the content hash,
 -- then for each meta key in byte order a line feed, the key, '=' and the value. Keys are kebab-case and values hold
@@ -43,7 +45,7 @@ DECLARE
     v_count   integer;
     v_now     timestamptz := clock_timestamp();
 BEGIN
-    v_store := engram_store_lock(p_store, p_default_limit);
+    v_store := engram_store_take(p_store, p_default_limit);
 
     SELECT e.hash, e.meta, octet_length(e.content) INTO v_have, v_meta, v_size
     FROM entry e WHERE e.store_id = p_store AND e.scope = p_scope AND e.name = p_name;
@@ -79,7 +81,7 @@ BEGIN
     v_seq := engram_journal_append(p_store => p_store, p_kind => 'entry', p_scope => p_scope, p_name => p_name,
                                    p_content => p_content, p_meta => p_meta, p_hash => p_hash, p_at => v_now,
                                    p_prev => coalesce(p_base, v_have, ''), p_replaced => coalesce(v_have, ''),
-                                   p_session => p_session);
+                                   p_session => p_session, p_seq => v_store.seq);
 
     RETURN QUERY SELECT v_seq, coalesce(p_base, v_have, ''), coalesce(v_have, ''), v_now;
 END
@@ -103,7 +105,8 @@ DECLARE
     v_version text;
     v_now     timestamptz := clock_timestamp();
 BEGIN
-    IF (engram_store_lock(p_store, NULL)).id IS NULL THEN
+    v_seq := (engram_store_take(p_store, NULL)).seq;
+    IF v_seq IS NULL THEN
         RAISE EXCEPTION USING ERRCODE = 'EG404', MESSAGE = 'no such store';
     END IF;
 
@@ -122,7 +125,7 @@ BEGIN
     v_seq := engram_journal_append(p_store => p_store, p_kind => 'entry', p_scope => p_scope, p_name => p_name,
                                    p_content => v_content, p_meta => v_meta, p_hash => v_hash, p_at => v_now,
                                    p_deleted => true, p_prev => coalesce(p_base, v_hash), p_replaced => v_hash,
-                                   p_session => p_session);
+                                   p_session => p_session, p_seq => v_seq);
 
     RETURN QUERY SELECT v_seq, v_content, v_meta, v_hash, v_now;
 END

@@ -1,8 +1,8 @@
 -- Saving a memory in one statement, as an entry write is (ADR 0001), in its one current definition (a repeatable
 -- migration, applied after every V migration and again whenever this file changes; keep its name, arguments and
--- result): the store's lock (engram_store_lock), the memory's row, the store's count of memories and the journal
--- record (engram_journal_append), in one call of one round trip, so that the lock every write of the store waits on
--- is held for one statement and its commit, not for five round trips.
+-- result): the store's lock with the record's seq (engram_store_take), the memory's row, the store's count of
+-- memories and the journal record (engram_journal_append), in one call of one round trip, so that the lock every
+-- write of the store waits on is held for one statement and its commit, not for five round trips.
 --
 -- The caller read the memory before (without a lock; or not at all for an id it has just made) and built the record
 -- from what it found: p_old_created is the creation time it found (null for none). When the row now says otherwise
@@ -27,7 +27,7 @@ DECLARE
     v_store   store;
     v_created timestamptz;
 BEGIN
-    v_store := engram_store_lock(p_store, p_default_limit);
+    v_store := engram_store_take(p_store, p_default_limit);
 
     SELECT m.created_at INTO v_created FROM memory m WHERE m.store_id = p_store AND m.id = p_id;
     IF v_created IS DISTINCT FROM p_old_created THEN
@@ -57,6 +57,6 @@ BEGIN
     END IF;
 
     RETURN engram_journal_append(p_store => p_store, p_kind => 'memory.saved', p_name => p_id, p_at => p_at,
-                                 p_record => p_record);
+                                 p_record => p_record, p_seq => v_store.seq);
 END
 $$;
