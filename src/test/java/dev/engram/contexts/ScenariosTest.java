@@ -9,7 +9,7 @@ class ScenariosTest extends ScenarioContract {
     private final InMemoryContexts contexts = new InMemoryContexts();
 
     @Override
-    protected Keeper newKeeper() {
+    public Keeper newKeeper() {
         return StoreKeepers.in(contexts, "scenarios");
     }
 }

@@ -1,6 +1,7 @@
 package dev.engram.entries;
 
 import dev.engram.kernel.Invalid;
+import static dev.engram.entries.StoreCases.entry;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -11,12 +12,12 @@ import org.junit.jupiter.api.Test;
 class InMemoryStoreTest extends StoreContract {
 
     @Override
-    protected Store newStore(int maxEntryBytes) {
+    public Store newStore(int maxEntryBytes) {
         return new InMemoryStore("test", maxEntryBytes);
     }
 
     @Override
-    protected Store reopen(Store store) {
+    public Store reopen(Store store) {
         return null;
     }
 

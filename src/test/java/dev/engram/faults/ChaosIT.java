@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.engram.faults.ChaosClient.Outcome;
 import dev.engram.ops.EmbeddedPostgres;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -22,14 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -55,15 +52,9 @@ class ChaosIT {
     static final int INTERVAL = Integer.getInteger("chaos.interval", 10);
     static final int WRITERS = Integer.getInteger("chaos.writers", 2);
 
-    /** What one request came to: acknowledged (2xx), refused for good (other 4xx), or to be sent again. */
-    enum Outcome { ACKED, REFUSED, RETRY }
-
     final List<EngramProcess> replicas = new ArrayList<>();
-    final AtomicInteger disturbed = new AtomicInteger();
-    final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
+    final ChaosClient chaos = new ChaosClient(replicas);
     final List<String> recoveries = Collections.synchronizedList(new ArrayList<>());
-    final List<String> refusals = Collections.synchronizedList(new ArrayList<>());
-    final AtomicBoolean stop = new AtomicBoolean();
     volatile EmbeddedPostgres.Server pg;
 
     @Test
@@ -90,11 +81,11 @@ class ChaosIT {
 
     private void run(Path dir, int pgPort) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(3 * WRITERS);
-        List<Future<EntryWriter>> entries = new ArrayList<>();
+        List<Future<ChaosEntryWriter>> entries = new ArrayList<>();
         List<Future<Integer>> memories = new ArrayList<>();
         List<Future<Integer>> steps = new ArrayList<>();
         for (int c = 0; c < WRITERS; c++) {
-            EntryWriter w = new EntryWriter(c);
+            ChaosEntryWriter w = new ChaosEntryWriter(chaos, c);
             entries.add(pool.submit(() -> {
                 w.run();
                 return w;
@@ -109,7 +100,7 @@ class ChaosIT {
         while (System.nanoTime() < end - TimeUnit.SECONDS.toNanos(INTERVAL / 2)) {
             Thread.sleep(TimeUnit.SECONDS.toMillis(INTERVAL));
             kills++;
-            disturbed.incrementAndGet();
+            chaos.disturbed.incrementAndGet();
             long at = System.nanoTime();
             String what;
             if (kills % 3 == 2) {
@@ -131,12 +122,12 @@ class ChaosIT {
             }
             recoveries.add(what + " " + waitForWrites(at) + " ms");
             System.out.println("chaos: killed " + recoveries.get(recoveries.size() - 1));
-            disturbed.decrementAndGet();
+            chaos.disturbed.decrementAndGet();
         }
-        stop.set(true);
+        chaos.stop.set(true);
         long acked = 0;
-        List<EntryWriter> done = new ArrayList<>();
-        for (Future<EntryWriter> f : entries) {
+        List<ChaosEntryWriter> done = new ArrayList<>();
+        for (Future<ChaosEntryWriter> f : entries) {
             done.add(f.get(5, TimeUnit.MINUTES));
         }
         Map<String, Integer> memoriesAcked = new HashMap<>();
@@ -153,7 +144,7 @@ class ChaosIT {
         List<String> lost = new ArrayList<>();
         List<String> doubled = new ArrayList<>();
         Journal j = Journal.read(pg, STORE);
-        for (EntryWriter w : done) {
+        for (ChaosEntryWriter w : done) {
             acked += w.acked;
             w.check(j, lost, doubled);
         }
@@ -195,16 +186,17 @@ class ChaosIT {
         System.out.printf("chaos: %d s, %d kills; acknowledged %d writes (entries %d, memories %d, steps %d); "
                         + "lost %d, doubled %d; refused for good %d%n", SECONDS, kills, acked,
                 done.stream().mapToLong(w -> w.acked).sum(), memoriesAcked.values().stream().mapToInt(i -> i).sum(),
-                stepsAcked.stream().mapToInt(i -> i).sum(), lost.size(), doubled.size(), refusals.size());
+                stepsAcked.stream().mapToInt(i -> i).sum(), lost.size(), doubled.size(), chaos.refusals.size());
         System.out.printf("chaos: 5xx during kills %d, outside %d; connections cut during kills %d, outside %d; "
-                        + "replayed %d; answers %s%n", count("5xx during kills"), count("5xx outside kills"),
-                count("cut during kills"), count("cut outside kills"), count("replayed"),
-                new java.util.TreeMap<>(counts));
+                        + "replayed %d; answers %s%n", chaos.count("5xx during kills"),
+                chaos.count("5xx outside kills"), chaos.count("cut during kills"), chaos.count("cut outside kills"),
+                chaos.count("replayed"),
+                new java.util.TreeMap<>(chaos.counts));
         System.out.printf("chaos: recovery after each kill (to a write acknowledged by every replica): %s%n",
                 recoveries);
         lost.stream().limit(20).forEach(l -> System.out.println("chaos: lost " + l));
         doubled.stream().limit(20).forEach(d -> System.out.println("chaos: doubled " + d));
-        refusals.stream().limit(20).forEach(r -> System.out.println("chaos: refused " + r));
+        chaos.refusals.stream().limit(20).forEach(r -> System.out.println("chaos: refused " + r));
         j.assertGapless(STORE);
         // the journal also records memory and context changes (no scope); the entries replay from their own rows
         Journal entryRows = new Journal();
@@ -214,103 +206,17 @@ class ChaosIT {
         assertTrue(acked > 0, "writes were acknowledged");
         assertEquals(List.of(), lost, "no acknowledged write is lost");
         assertEquals(List.of(), doubled, "no acknowledged write is there twice");
-        assertEquals(0, count("5xx outside kills"), "no 5xx while nothing was being killed: " + counts);
+        assertEquals(0, chaos.count("5xx outside kills"), "no 5xx while nothing was being killed: " + chaos.counts);
     }
 
     // -------------------------------------------------------------------------------------------------- writers
 
-    /** One client's entries: PUT, PATCH and DELETE on names of its own, so it knows what each must hold. */
-    final class EntryWriter {
-
-        final int client;
-        final Map<String, String> expected = new HashMap<>();
-        final Map<String, Integer> rowsExpected = new HashMap<>();
-        final List<String> contents = new ArrayList<>();
-        long acked;
-
-        EntryWriter(int client) {
-            this.client = client;
-        }
-
-        void run() throws InterruptedException {
-            Random random = new Random(client);
-            for (int i = 0; !stop.get(); i++) {
-                String name = "e-" + client + "-" + random.nextInt(4);
-                String path = "/v1/stores/" + STORE + "/scopes/notes/entries/" + name;
-                String now = expected.get(name);
-                String text = "w " + client + " " + i;
-                Outcome o;
-                if (now == null) {
-                    o = send("PUT", path, "{\"content\": \"" + text + "\"}", "e-" + client + "-" + i);
-                } else if (random.nextInt(3) == 0) {
-                    text = null;
-                    o = send("DELETE", path, null, "e-" + client + "-" + i);
-                } else if (random.nextBoolean()) {
-                    o = send("PATCH", path, "{\"old_text\": \"" + now + "\", \"new_text\": \"" + text + "\"}",
-                            "e-" + client + "-" + i);
-                } else {
-                    o = send("PUT", path, "{\"content\": \"" + text + "\"}", "e-" + client + "-" + i);
-                }
-                if (o == Outcome.ACKED) {
-                    acked++;
-                    rowsExpected.merge(name, 1, Integer::sum);
-                    if (text == null) {
-                        expected.remove(name);
-                    } else {
-                        expected.put(name, text);
-                        contents.add(text);
-                    }
-                } else {
-                    // refused for good: what the name holds is no longer known, so the writer leaves it
-                    expected.put(name, "?");
-                    return;
-                }
-            }
-        }
-
-        void check(Journal j, List<String> lost, List<String> doubled) {
-            Map<String, Integer> copies = new HashMap<>();
-            Map<String, Integer> rows = new HashMap<>();
-            for (Journal.Row r : j.rows) {
-                if (r.name().startsWith("e-" + client + "-")) {
-                    rows.merge(r.name(), 1, Integer::sum);
-                    if (!r.deleted()) {
-                        copies.merge(r.content(), 1, Integer::sum);
-                    }
-                }
-            }
-            for (String c : contents) {
-                int n = copies.getOrDefault(c, 0);
-                if (n == 0) {
-                    lost.add("entry content " + c);
-                } else if (n > 1) {
-                    doubled.add("entry content " + c + " x" + n);
-                }
-            }
-            rowsExpected.forEach((name, n) -> {
-                int got = rows.getOrDefault(name, 0);
-                if (got < n) {
-                    lost.add("entry " + name + ": " + n + " writes acknowledged, " + got + " journal rows");
-                } else if (got > n) {
-                    doubled.add("entry " + name + ": " + n + " writes acknowledged, " + got + " journal rows");
-                }
-            });
-            expected.forEach((name, content) -> {
-                Journal.Live live = j.live.get("notes/" + name);
-                if (!content.equals("?") && (live == null || !live.content().equals(content))) {
-                    lost.add("entry " + name + " holds " + (live == null ? "nothing" : live.content())
-                            + ", not its last acknowledged " + content);
-                }
-            });
-        }
-    }
-
     /** Saves memories under keys of their own: how many were acknowledged, in order, before the stop. */
     private int memoryWriter(int client) throws InterruptedException {
         int i = 0;
-        while (!stop.get()) {
-            Outcome o = send("POST", "/v1/stores/" + STORE + "/memories", "{\"content\": \"fact " + client + " " + i
-                    + "\"}", "m-" + client + "-" + i);
+        while (!chaos.stop.get()) {
+            Outcome o = chaos.send("POST", "/v1/stores/" + STORE + "/memories", "{\"content\": \"fact " + client
+                    + " " + i + "\"}", "m-" + client + "-" + i);
             if (o != Outcome.ACKED) {
                 return i;
             }
@@ -322,12 +228,12 @@ class ChaosIT {
     /** Appends one step at a time to its own context: how many were acknowledged. */
     private int stepWriter(int client) throws InterruptedException {
         String context = "/v1/stores/" + STORE + "/contexts/ctx-" + client;
-        if (send("PUT", context, "{}", null) != Outcome.ACKED) {
+        if (chaos.send("PUT", context, "{}", null) != Outcome.ACKED) {
             return 0;
         }
         int i = 0;
-        while (!stop.get()) {
-            Outcome o = send("POST", context + "/steps", "{\"steps\": [{\"thought\": \"step " + client + " " + i
+        while (!chaos.stop.get()) {
+            Outcome o = chaos.send("POST", context + "/steps", "{\"steps\": [{\"thought\": \"step " + client + " " + i
                     + "\"}]}", "s-" + client + "-" + i);
             if (o != Outcome.ACKED) {
                 return i;
@@ -335,62 +241,6 @@ class ChaosIT {
             i++;
         }
         return i;
-    }
-
-    /**
-     * Sends one write until it is acknowledged or refused for good, to either replica, under one key: after a
-     * timeout, a cut connection, a 5xx, a 409 or a 429 it is sent again with the same key.
-     */
-    private Outcome send(String method, String path, String body, String key) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-        for (int attempt = 0; System.nanoTime() < giveUp; attempt++) {
-            EngramProcess replica = replicas.get((int) ((Thread.currentThread().getId() + attempt) % replicas.size()));
-            boolean during = disturbed.get() > 0;
-            try {
-                HttpRequest.Builder b = EngramProcess.request(replica.uri(path)).timeout(Duration.ofSeconds(5))
-                        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofString(body));
-                if (body != null) {
-                    b.header("Content-Type", "application/json");
-                }
-                if (key != null) {
-                    b.header("Idempotency-Key", key);
-                }
-                HttpResponse<String> r = EngramProcess.HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-                int s = r.statusCode();
-                if (s < 300) {
-                    bump("acked");
-                    if (r.headers().firstValue("Idempotent-Replayed").isPresent()) {
-                        bump("replayed");
-                    }
-                    return Outcome.ACKED;
-                }
-                if (s >= 500) {
-                    bump(during || disturbed.get() > 0 ? "5xx during kills" : "5xx outside kills");
-                    bump(s + "");
-                } else if (s == 409 || s == 429) {
-                    bump(s + "");
-                } else {
-                    bump(s + "");
-                    refusals.add(method + " " + path + " " + key + ": " + s + " " + r.body());
-                    return Outcome.REFUSED;
-                }
-            } catch (java.io.IOException e) {
-                bump(during || disturbed.get() > 0 ? "cut during kills" : "cut outside kills");
-            }
-            Thread.sleep(100);
-        }
-        refusals.add(method + " " + path + " " + key + ": not acknowledged in 3 minutes");
-        return Outcome.REFUSED;
-    }
-
-    private void bump(String what) {
-        counts.computeIfAbsent(what, k -> new AtomicLong()).incrementAndGet();
-    }
-
-    private long count(String what) {
-        AtomicLong n = counts.get(what);
-        return n == null ? 0 : n.get();
     }
 
     // ------------------------------------------------------------------------------------------------ the faults

@@ -4,7 +4,7 @@ package dev.engram.memories;
 class InMemoryRecallTest extends RecallContract {
 
     @Override
-    Recall newRecall() {
+    public Recall newRecall() {
         return new InMemoryRecall(clock);
     }
 }

@@ -1,5 +1,7 @@
 package dev.engram.memories;
 
+import static dev.engram.memories.RecallCases.ALICE;
+import static dev.engram.memories.RecallCases.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +10,7 @@ import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Note;
 import dev.engram.kernel.Invalid;
 import dev.engram.entries.Stores;
+import dev.engram.memories.RecallCases.Scripted;
 import dev.engram.memories.persistence.PgRecalls;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -33,7 +36,7 @@ class PgRecallTest extends RecallContract {
     String store;
 
     @Override
-    Recall newRecall() {
+    public Recall newRecall() {
         recalls.clock(clock);
         store = "recall-" + UUID.randomUUID().toString().substring(0, 8);
         return recalls.in(store);

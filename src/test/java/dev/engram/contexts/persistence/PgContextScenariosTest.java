@@ -22,7 +22,7 @@ class PgContextScenariosTest extends ScenarioContract {
     private final String store = "scenarios-" + UUID.randomUUID().toString().substring(0, 8);
 
     @Override
-    protected Keeper newKeeper() {
+    public Keeper newKeeper() {
         return StoreKeepers.in(contexts, store);
     }
 }

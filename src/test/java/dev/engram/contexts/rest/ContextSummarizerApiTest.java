@@ -1,7 +1,5 @@
 package dev.engram.contexts.rest;
 
-import dev.engram.rest.Api;
-import dev.engram.rest.IdempotencyKeys;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
@@ -16,101 +14,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.engram.llm.FakeChatApis;
 import dev.engram.llm.FakeChatApis.HeldAnswers;
-import io.agroal.api.AgroalDataSource;
+import dev.engram.llm.FakeChatApis;
+import dev.engram.rest.Api;
+import dev.engram.rest.IdempotencyKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * A stored context's compaction with the summarizer configured against a local fake of OpenAI's chat completions
  * (WireMock, whose answers a test can hold back while it acts): the model's summaries land in the prompt in the
  * steps' order, its blocks asked at once; a failing, slow or nonsensical model leaves the reference's failure texts
- * and never a 5xx; a step appended while the model answers stays live; steps replaced meanwhile are a 409 with nothing
- * written; a replica runs at most its bound of summarizations; a context may name another model, or none.
+ * and never a 5xx; a context may name another model, or none. What happens while the model answers:
+ * {@link ContextSummarizerRacesApiTest}.
  */
 @QuarkusTest
 @TestProfile(CompactSummarizerApiTest.WithSummarizer.class)
-class ContextSummarizerApiTest {
-
-    static final ObjectMapper JSON = new ObjectMapper();
-    static final String SUMMARIZATION = "{\"name\": \"summarization\", \"block_size\": 5, \"keep_last\": 2}";
-
-    @Inject
-    AgroalDataSource db;
-
-    @BeforeEach
-    void reset() {
-        server().resetAll();
-    }
-
-    @AfterEach
-    void letGo() {
-        HeldAnswers.release();
-    }
-
-    static WireMockServer server() {
-        return CompactSummarizerApiTest.FakeModel.server;
-    }
-
-    static String context(String store, String id) {
-        return "/v1/stores/" + store + "/contexts/" + id;
-    }
-
-    /** A context compacting with {@code strategy}, a task and {@code steps} tool steps "Thought i" / "Observation i". */
-    static String created(String strategy, int steps) {
-        String c = context(Api.newStore(), "run");
-        json().body("{\"model\": {\"context_window\": 8000, \"output_limit\": 1000}, \"strategy\": " + strategy
-                + ", \"pruning\": {\"keep_last_n\": 0}}").put(c).then().statusCode(201);
-        json().body("{\"text\": \"Fix the build.\"}").put(c + "/task").then().statusCode(200);
-        appended(c, 1, steps);
-        return c;
-    }
-
-    static void appended(String c, int from, int count) {
-        List<String> steps = new ArrayList<>();
-        for (int i = from; i < from + count; i++) {
-            steps.add("{\"thought\": \"Thought " + i + "\", \"action\": {\"id\": \"c" + i + "\", \"name\": \"read_file\", "
-                    + "\"input\": {\"path\": \"f" + i + ".txt\"}}, \"observation\": \"Observation " + i + "\"}");
-        }
-        json().body("{\"steps\": [" + String.join(", ", steps) + "]}").post(c + "/steps").then().statusCode(200);
-    }
-
-    static List<String> prompt(String c) {
-        return given().get(c + "/prompt").then().statusCode(200).extract().path("messages.content");
-    }
-
-    static void modelAnswers(String content) {
-        FakeChatApis.openAiAnswers(server(), 200, content, 0);
-    }
-
-    static Response compact(String c) {
-        return json().post(c + "/compact");
-    }
-
-    /** What the fake model was sent as the text to summarize, request by request. */
-    static List<String> sentTexts() throws Exception {
-        List<String> texts = new ArrayList<>();
-        for (var request : server().findAll(postRequestedFor(urlEqualTo("/v1/chat/completions")))) {
-            texts.add(JSON.readTree(request.getBodyAsString()).at("/messages/1/content").asText());
-        }
-        return texts;
-    }
+class ContextSummarizerApiTest extends SummarizerApiCases {
 
     @Test
     void summarizationLandsTheModelsSummaryInThePromptAndTheRecordSaysAModelSummarized() throws Exception {
@@ -155,17 +81,6 @@ class ContextSummarizerApiTest {
         assertEquals(shown, prompt(c));
     }
 
-    private long journalRecords(String store) throws Exception {
-        try (java.sql.Connection c = db.getConnection(); java.sql.PreparedStatement p = c.prepareStatement(
-                "select count(*) from journal where store_id = ?")) {
-            p.setString(1, store);
-            try (java.sql.ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
-    }
-
     @Test
     void hierarchicalAsksForItsBlocksAtOnceAndKeepsThemInTheStepsOrder() throws Exception {
         String c = created("{\"name\": \"hierarchical\"}", 30);
@@ -193,11 +108,6 @@ class ContextSummarizerApiTest {
                 "Thought 22"), prompt.subList(0, 5));
         assertEquals(1 + 3 + 9 * 2, prompt.size());
         assertEquals("hierarchical", record(c, "context.compacted").get("strategy").asText());
-    }
-
-    static com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder completion(String content) {
-        return aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-                .withBody(FakeChatApis.openAiCompletion(content));
     }
 
     @Test
@@ -240,99 +150,6 @@ class ContextSummarizerApiTest {
         compact(slow).then().statusCode(200);
         assertTrue(prompt(slow).get(1).startsWith("[Summary of steps 1-5 failed: the summarizer (openai model "
                 + "gpt-test) failed: "), prompt(slow).get(1));
-    }
-
-    @Test
-    void aStepAppendedWhileTheModelAnswersStaysLiveAfterThePrefix() throws Exception {
-        String c = created(SUMMARIZATION, 7);
-        modelAnswers("Steps 1 to 5.");
-        HeldAnswers.hold();
-        ExecutorService caller = Executors.newSingleThreadExecutor();
-        try {
-            Future<Response> compaction = caller.submit(() -> compact(c));
-            HeldAnswers.awaitHeld(1);
-            appended(c, 8, 1);
-            HeldAnswers.release();
-            compaction.get().then().statusCode(200).body("compacted", equalTo(true));
-        } finally {
-            caller.shutdownNow();
-        }
-        given().get(c).then().statusCode(200).body("steps", equalTo(8)).body("compacted_through_index", equalTo(7));
-        assertEquals(List.of("Fix the build.", "Steps 1 to 5.", "Thought 6", "Observation 6", "Thought 7",
-                "Observation 7", "Thought 8", "Observation 8"), prompt(c));
-        assertEquals(List.of("context.configured", "context.task_set", "context.steps_appended",
-                "context.steps_appended", "context.compacted"), kinds(c));
-
-        json().body("{\"steps\": [{\"thought\": \"Thought 9\"}]}").post(c + "/steps").then().statusCode(200);
-        assertEquals("Thought 9", prompt(c).get(8), "a later step follows the prefix and the step appended meanwhile");
-    }
-
-    @Test
-    void stepsReplacedOrAContextReconfiguredWhileTheModelAnswersIsA409AndNothingIsWritten() throws Exception {
-        String c = created(SUMMARIZATION, 7);
-        modelAnswers("Steps 1 to 5.");
-        String replace = "{\"steps\": [{\"thought\": \"resumed\"}, {\"thought\": \"again\"}, {\"thought\": \"more\"}]}";
-        String reconfigure = "{\"model\": {\"context_window\": 9000, \"output_limit\": 1000}, \"strategy\": "
-                + SUMMARIZATION + ", \"pruning\": {\"keep_last_n\": 0}}";
-        for (Runnable meanwhile : List.<Runnable>of(
-                () -> json().body(replace).put(c + "/steps").then().statusCode(200),
-                () -> json().body(reconfigure).put(c).then().statusCode(200))) {
-            appended(c, 100, 7);
-            HeldAnswers.hold();
-            ExecutorService caller = Executors.newSingleThreadExecutor();
-            String before;
-            Response refused;
-            try {
-                Future<Response> compaction = caller.submit(() -> compact(c));
-                HeldAnswers.awaitHeld(1);
-                meanwhile.run();
-                before = snapshot(c);
-                HeldAnswers.release();
-                refused = compaction.get();
-            } finally {
-                caller.shutdownNow();
-            }
-            refused.then().statusCode(409).contentType("application/problem+json")
-                    .body("type", containsString("context-changed"))
-                    .body("detail", containsString("nothing was written"));
-            assertEquals(before, snapshot(c), "the refused compaction wrote nothing");
-            given().get(c).then().statusCode(200).body("compacted", equalTo(false));
-        }
-        assertEquals(0, kinds(c).stream().filter("context.compacted"::equals).count());
-    }
-
-    @Test
-    void aReplicaRunsAtMostItsBoundOfSummarizationsAndTheNextIsBusy() throws Exception {
-        List<String> contexts = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            contexts.add(created(SUMMARIZATION, 7));
-        }
-        String sliding = created("{\"name\": \"sliding_window\", \"keep_first\": 1, \"keep_last\": 1}", 7);
-        modelAnswers("Summary.");
-        HeldAnswers.hold();
-        ExecutorService callers = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<Integer>> running = new ArrayList<>();
-            for (String c : contexts.subList(0, 4)) {
-                running.add(callers.submit(() -> compact(c).then().extract().statusCode()));
-            }
-            HeldAnswers.awaitHeld(4);
-            compact(contexts.get(4)).then().statusCode(503).contentType("application/problem+json")
-                    .header("Retry-After", "5").body("type", containsString("busy"))
-                    .body("limit", equalTo("summarizations")).body("max", equalTo(4));
-            json().body("{\"format\": \"openai-chat\", \"messages\": " + CompactSummarizerApiTest.CONVERSATION
-                    + ", \"strategy\": {\"name\": \"summarization\", \"keep_last\": 1}}").post("/v1/compact").then()
-                    .statusCode(503).body("limit", equalTo("summarizations"));
-            compact(sliding).then().statusCode(200).body("compacted", equalTo(true));
-            HeldAnswers.release();
-            for (Future<Integer> r : running) {
-                assertEquals(200, r.get());
-            }
-        } finally {
-            callers.shutdownNow();
-        }
-        given().get(contexts.get(4)).then().body("compacted", equalTo(false));
-        compact(contexts.get(4)).then().statusCode(200).body("compacted", equalTo(true));
     }
 
     @Test
@@ -391,56 +208,5 @@ class ContextSummarizerApiTest {
                 + "\"http://evil\"}}}").put(context(Api.newStore(), "new")).then().statusCode(422);
         assertEquals(before, snapshot(c), "refused configurations wrote nothing");
         server().verify(0, postRequestedFor(urlEqualTo("/v1/chat/completions")));
-    }
-
-    // ----------------------------------------------------------------------------------------------- helpers
-
-    private String store(String c) {
-        return c.split("/")[3];
-    }
-
-    private List<String> kinds(String c) throws Exception {
-        List<String> kinds = new ArrayList<>();
-        query("select kind from journal where store_id = ? order by seq", store(c), r -> kinds.add(r.getString(1)));
-        return kinds;
-    }
-
-    private List<JsonNode> compactedRecords(String c) throws Exception {
-        List<JsonNode> records = new ArrayList<>();
-        query("select record::text from journal where store_id = ? and kind = 'context.compacted' order by seq",
-                store(c), r -> records.add(JSON.readTree(r.getString(1))));
-        return records;
-    }
-
-    private JsonNode record(String c, String kind) throws Exception {
-        List<JsonNode> records = new ArrayList<>();
-        query("select record::text from journal where store_id = ? and kind = '" + kind + "' order by seq desc",
-                store(c), r -> records.add(JSON.readTree(r.getString(1))));
-        return records.get(0);
-    }
-
-    /** The context's row and the store's journal and seq, to compare before and after a refusal. */
-    private String snapshot(String c) throws Exception {
-        List<String> parts = new ArrayList<>();
-        query("select md5(config::text || state) from context where store_id = ?", store(c),
-                r -> parts.add(r.getString(1)));
-        query("select count(*) from journal where store_id = ?", store(c), r -> parts.add(r.getString(1)));
-        query("select seq from store where id = ?", store(c), r -> parts.add(r.getString(1)));
-        return String.join("/", parts);
-    }
-
-    interface Row {
-        void read(ResultSet r) throws Exception;
-    }
-
-    private void query(String sql, String store, Row row) throws Exception {
-        try (Connection conn = db.getConnection(); PreparedStatement p = conn.prepareStatement(sql)) {
-            p.setString(1, store);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    row.read(r);
-                }
-            }
-        }
     }
 }

@@ -29,14 +29,14 @@ class PgStoreTest extends StoreContract {
     AgroalDataSource dataSource;
 
     @Override
-    protected Store newStore(int maxEntryBytes) {
+    public Store newStore(int maxEntryBytes) {
         String id = "contract-" + UUID.randomUUID();
         stores.configure(id, maxEntryBytes);
         return stores.store(id);
     }
 
     @Override
-    protected Store reopen(Store store) {
+    public Store reopen(Store store) {
         stores.forgetCached(store.id());
         return stores.store(store.id());
     }
