@@ -1,5 +1,6 @@
 package dev.engram.access.rest;
 
+import dev.engram.ConfigProfile;
 import dev.engram.rest.Sql;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
@@ -11,7 +12,6 @@ import dev.engram.TestAuth;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -36,12 +36,11 @@ import org.junit.jupiter.api.Test;
 class LimitsTest {
 
     /** Small limits, so that a test reaches each. */
-    public static class Small implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.limits.requests-per-second", "2", "engram.limits.burst", "20",
+    public static class Small extends ConfigProfile {
+        public Small() {
+            super(Map.of("engram.limits.requests-per-second", "2", "engram.limits.burst", "20",
                     "engram.limits.stores-per-key", "2", "engram.limits.entries-per-store", "3", "engram.limits.memories-per-store", "3",
-                    "engram.limits.mcp-sessions-per-key", "2", "engram.limits.followers-per-key", "1");
+                    "engram.limits.mcp-sessions-per-key", "2", "engram.limits.followers-per-key", "1"));
         }
     }
 
