@@ -1,6 +1,5 @@
 package dev.engram;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
 /**
@@ -8,10 +7,9 @@ import java.util.Map;
  * with its journal notifications stopped), shared so that Quarkus starts it once for them all. Notifications to other
  * replicas go out at most every 5 s, so that a test can tell one sent at shutdown from one sent by the interval.
  */
-public class PartlyShutDown implements QuarkusTestProfile {
+public class PartlyShutDown extends ConfigProfile {
 
-    @Override
-    public Map<String, String> getConfigOverrides() {
-        return Map.of("engram.journal.notify-interval", "5s");
+    public PartlyShutDown() {
+        super(Map.of("engram.journal.notify-interval", "5s"));
     }
 }

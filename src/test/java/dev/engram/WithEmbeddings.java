@@ -1,6 +1,5 @@
 package dev.engram;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
 
 /**
@@ -8,10 +7,9 @@ import java.util.Map;
  * ({@code %test.engram.embedding.provider=none}), so that each start of the suite does not load it again and the
  * memories other tests save are not embedded under them.
  */
-public class WithEmbeddings implements QuarkusTestProfile {
+public class WithEmbeddings extends ConfigProfile {
 
-    @Override
-    public Map<String, String> getConfigOverrides() {
-        return Map.of("engram.embedding.provider", "local");
+    public WithEmbeddings() {
+        super(Map.of("engram.embedding.provider", "local"));
     }
 }

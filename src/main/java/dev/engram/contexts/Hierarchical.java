@@ -20,10 +20,7 @@ final class Hierarchical implements CompactionStrategy {
     private final double distant;
     private final double middle;
     private final double recent;
-    private final int observationTruncate;
-    private final Summarizer summarizer;
-    private final TokenCounter counter;
-    private final int maxSummarizeTokens;
+    private final Summarizing summarizing;
 
     Hierarchical(double distant, double middle, double recent, int observationTruncate, Summarizer summarizer,
             TokenCounter counter, int maxSummarizeTokens) {
@@ -39,12 +36,7 @@ final class Hierarchical implements CompactionStrategy {
         this.distant = d;
         this.middle = m;
         this.recent = r;
-        this.observationTruncate = StrategySettings.orDefault(observationTruncate,
-                StrategySettings.DEFAULT_OBSERVATION_TRUNCATE);
-        this.summarizer = summarizer;
-        this.counter = counter;
-        this.maxSummarizeTokens = StrategySettings.orDefault(maxSummarizeTokens,
-                StrategySettings.DEFAULT_MAX_SUMMARIZE_TOKENS);
+        this.summarizing = new Summarizing(observationTruncate, summarizer, counter, maxSummarizeTokens);
     }
 
     private static boolean usable(double ratio) {
@@ -61,7 +53,7 @@ final class Hierarchical implements CompactionStrategy {
         List<Block> blocks = new ArrayList<>();
         blocks(steps.subList(0, zones[0]), "distant", DISTANT_BLOCK, blocks);
         blocks(steps.subList(zones[0], zones[1]), "middle", MIDDLE_BLOCK, blocks);
-        List<Summarizer.Answer> answers = SummaryText.answers(summarizer, blocks.stream().map(Block::text).toList());
+        List<Summarizer.Answer> answers = summarizing.answers(blocks.stream().map(Block::text).toList());
         List<Message> messages = new ArrayList<>();
         for (int b = 0; b < blocks.size(); b++) {
             messages.add(Message.system(summary(answers.get(b), blocks.get(b))));
@@ -97,7 +89,7 @@ final class Hierarchical implements CompactionStrategy {
         for (int start = 0; start < steps.size(); start += blockSize) {
             List<Step> block = steps.subList(start, Math.min(start + blockSize, steps.size()));
             into.add(new Block(zone, block.size(),
-                    SummaryText.capped(blockText(block, zone), counter, maxSummarizeTokens)));
+                    summarizing.capped(blockText(block, zone))));
         }
     }
 
@@ -117,7 +109,8 @@ final class Hierarchical implements CompactionStrategy {
     String blockText(List<Step> block, String zone) {
         StringBuilder text = new StringBuilder("Summarize the following ").append(block.size())
                 .append(" steps from the ").append(zone).append(" zone:");
-        int cap = zone.equals("middle") ? observationTruncate : observationTruncate * 6 / 10;
+        int truncate = summarizing.observationTruncate();
+        int cap = zone.equals("middle") ? truncate : truncate * 6 / 10;
         for (int i = 0; i < block.size(); i++) {
             Step step = block.get(i);
             text.append("\nStep ").append(i + 1).append(':');

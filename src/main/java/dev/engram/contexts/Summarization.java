@@ -14,21 +14,13 @@ final class Summarization implements CompactionStrategy {
 
     private final int blockSize;
     private final int keepLast;
-    private final int observationTruncate;
-    private final Summarizer summarizer;
-    private final TokenCounter counter;
-    private final int maxSummarizeTokens;
+    private final Summarizing summarizing;
 
     Summarization(int blockSize, int keepLast, int observationTruncate, Summarizer summarizer, TokenCounter counter,
             int maxSummarizeTokens) {
         this.blockSize = blockSize > 0 ? blockSize : StrategySettings.DEFAULT_BLOCK_SIZE;
         this.keepLast = keepLast > 0 ? keepLast : StrategySettings.DEFAULT_SUMMARIZATION_KEEP_LAST;
-        this.observationTruncate = StrategySettings.orDefault(observationTruncate,
-                StrategySettings.DEFAULT_OBSERVATION_TRUNCATE);
-        this.summarizer = summarizer;
-        this.counter = counter;
-        this.maxSummarizeTokens = StrategySettings.orDefault(maxSummarizeTokens,
-                StrategySettings.DEFAULT_MAX_SUMMARIZE_TOKENS);
+        this.summarizing = new Summarizing(observationTruncate, summarizer, counter, maxSummarizeTokens);
     }
 
     @Override
@@ -41,9 +33,9 @@ final class Summarization implements CompactionStrategy {
         List<String> texts = new ArrayList<>();
         for (int start = 0; start < summarized; start += blockSize) {
             List<Step> block = steps.subList(start, Math.min(start + blockSize, summarized));
-            texts.add(SummaryText.capped(blockText(block), counter, maxSummarizeTokens));
+            texts.add(summarizing.capped(blockText(block)));
         }
-        List<Summarizer.Answer> answers = SummaryText.answers(summarizer, texts);
+        List<Summarizer.Answer> answers = summarizing.answers(texts);
         List<Message> messages = new ArrayList<>();
         for (int b = 0; b < texts.size(); b++) {
             int start = b * blockSize;
@@ -79,7 +71,7 @@ final class Summarization implements CompactionStrategy {
                 text.append("  Action: ").append(step.action().name()).append('\n');
             }
             if (!step.observation().isEmpty()) {
-                text.append("  Observation: ").append(SummaryText.observation(step, observationTruncate))
+                text.append("  Observation: ").append(SummaryText.observation(step, summarizing.observationTruncate()))
                         .append('\n');
             }
             parts.add(text.toString());

@@ -1,11 +1,11 @@
 package dev.engram.ops;
 
+import dev.engram.ConfigProfile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,10 +37,9 @@ class SlowClientsTest {
     static final int TRICKLERS = 200;
 
     /** A deadline far beyond the test, so that nothing but a free worker can answer the other requests. */
-    public static final class LongBodyDeadline implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.http.body-timeout", "120s");
+    public static final class LongBodyDeadline extends ConfigProfile {
+        public LongBodyDeadline() {
+            super(Map.of("engram.http.body-timeout", "120s"));
         }
     }
 

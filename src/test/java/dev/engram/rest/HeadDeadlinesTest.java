@@ -1,12 +1,12 @@
 package dev.engram.rest;
 
+import dev.engram.ConfigProfile;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,10 +32,9 @@ class HeadDeadlinesTest {
 
     static final int TRICKLERS = 20;
 
-    public static final class ShortHeadDeadline implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.http.header-timeout", "2s");
+    public static final class ShortHeadDeadline extends ConfigProfile {
+        public ShortHeadDeadline() {
+            super(Map.of("engram.http.header-timeout", "2s"));
         }
     }
 

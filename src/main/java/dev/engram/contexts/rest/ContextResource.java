@@ -41,6 +41,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * A store's contexts (seed 004): one agent run's working memory each, kept in PostgreSQL, every change a record of
@@ -130,11 +132,8 @@ public class ContextResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public RestResponse<ContextJson.View> systemPrompt(ContextJson.Text body,
             @HeaderParam(IdempotencyKey.HEADER) String key) {
-        writable();
-        String text = text(required(body).text());
-        return edit(once(key, "PUT", "/system-prompt", body), "context.system_prompt_set", Map.of("parts",
-                List.of(text.split(java.util.regex.Pattern.quote(Context.CACHE_BREAK), -1))),
-                c -> c.setSystemPrompt(text));
+        return setText(body, key, "/system-prompt", "context.system_prompt_set", text -> Map.of("parts",
+                List.of(text.split(java.util.regex.Pattern.quote(Context.CACHE_BREAK), -1))), Context::setSystemPrompt);
     }
 
     @PUT
@@ -142,10 +141,7 @@ public class ContextResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public RestResponse<ContextJson.View> plan(ContextJson.Text body,
             @HeaderParam(IdempotencyKey.HEADER) String key) {
-        writable();
-        String text = text(required(body).text());
-        return edit(once(key, "PUT", "/plan", body), "context.plan_set", Map.of("text", text),
-                c -> c.setPlan(text));
+        return setText(body, key, "/plan", "context.plan_set", text -> Map.of("text", text), Context::setPlan);
     }
 
     @PUT
@@ -179,10 +175,8 @@ public class ContextResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public RestResponse<ContextJson.View> interjection(ContextJson.Text body,
             @HeaderParam(IdempotencyKey.HEADER) String key) {
-        writable();
-        String text = text(required(body).text());
-        return edit(once(key, "PUT", "/interjection", body), "context.interjection_set", Map.of("text", text),
-                c -> c.setPendingInterjection(text));
+        return setText(body, key, "/interjection", "context.interjection_set", text -> Map.of("text", text),
+                Context::setPendingInterjection);
     }
 
     /** Consumes the pending interjection once a model has seen it; nothing is journaled when none is pending. */
@@ -319,6 +313,14 @@ public class ContextResource {
             how.accept(c);
             return new Edited<>(new Held(c.config(), c.state()), kind, record, view(c));
         }));
+    }
+
+    /** Sets one text of an existing context from {@code body}, journaled as {@code kind} with its record. */
+    private RestResponse<ContextJson.View> setText(ContextJson.Text body, String key, String path, String kind,
+            Function<String, Map<String, Object>> record, BiConsumer<Context, String> set) {
+        writable();
+        String text = text(required(body).text());
+        return edit(once(key, "PUT", path, body), kind, record.apply(text), c -> set.accept(c, text));
     }
 
     /** A change's answer, 200, or the first answer when it is a retry. */

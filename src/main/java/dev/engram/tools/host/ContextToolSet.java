@@ -3,8 +3,6 @@ package dev.engram.tools.host;
 import dev.engram.access.rest.Gate;
 import dev.engram.contexts.app.ToolResultReads;
 import dev.engram.contexts.tools.ContextTools;
-import dev.engram.kernel.IdempotencyKey;
-import dev.engram.kernel.Invalid;
 import dev.engram.memories.MemoryRules;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolResult;
@@ -42,14 +40,12 @@ final class ContextToolSet implements ToolSet {
         String context = caller.context().orElseThrow(() -> caller.noContext(tool));
         MemoryRules.checkId(context, "context");
         if (caller.sentKey()) {
-            throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, tool + " only reads, so it "
-                    + "takes no Idempotency-Key; send the call without it.");
+            throw ToolSet.keyNotTaken(tool);
         }
         String store = caller.store();
         gate.checkReadsMemories(store);
         if (arguments.isEmpty()) {
-            return ToolResult.error("invalid", "The arguments are not a JSON object; send them as an object, such as "
-                    + "{\"hash\": \"3f2a\", \"start_line\": 1}.");
+            return ToolSet.notAnObject("{\"hash\": \"3f2a\", \"start_line\": 1}");
         }
         return reads.call(store, context, arguments.get());
     }

@@ -2,7 +2,6 @@ package dev.engram.tools.host;
 
 import dev.engram.access.rest.Gate;
 import dev.engram.kernel.IdempotencyKey;
-import dev.engram.kernel.Invalid;
 import dev.engram.memories.Bank;
 import dev.engram.memories.Recalls;
 import dev.engram.memories.Saved;
@@ -43,8 +42,7 @@ final class RecallToolSet implements ToolSet {
     public ToolResult call(ToolCaller caller, String tool, Optional<Map<String, Object>> arguments) {
         Bank bank = caller.bank().orElseThrow(() -> caller.noBank(tool));
         if (caller.sentKey() && !RecallTools.writes(tool)) {
-            throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, tool + " only reads, so it "
-                    + "takes no Idempotency-Key; send the call without it.");
+            throw ToolSet.keyNotTaken(tool);
         }
         if (RecallTools.writes(tool)) {
             gate.checkChangesMemories(caller.store());
@@ -53,8 +51,7 @@ final class RecallToolSet implements ToolSet {
         }
         Optional<IdempotencyKey> key = caller.key(tool, arguments);
         if (arguments.isEmpty()) {
-            return ToolResult.error("invalid", "The arguments are not a JSON object; send them as an object, such as "
-                    + "{\"query\": \"...\"}.");
+            return ToolSet.notAnObject("{\"query\": \"...\"}");
         }
         Saved<ToolResult> saved = new RecallTools(recalls.in(caller.store()), bank).call(tool, arguments.get(), key);
         return saved instanceof Saved.Replayed<ToolResult> replayed

@@ -1,5 +1,7 @@
 package dev.engram.tools.host;
 
+import dev.engram.kernel.IdempotencyKey;
+import dev.engram.kernel.Invalid;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolResult;
 import java.util.List;
@@ -27,4 +29,16 @@ interface ToolSet {
 
     /** Whether the set's refusals count as refused writes ({@code engram_writes_total}). */
     boolean countsRefusals();
+
+    /** The refusal of an idempotency key sent with {@code tool}, which only reads. */
+    static Invalid keyNotTaken(String tool) {
+        return new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, tool + " only reads, so it takes no "
+                + "Idempotency-Key; send the call without it.");
+    }
+
+    /** The error result of a call whose arguments are not a JSON object; {@code example} shows one. */
+    static ToolResult notAnObject(String example) {
+        return ToolResult.error("invalid", "The arguments are not a JSON object; send them as an object, such as "
+                + example + ".");
+    }
 }

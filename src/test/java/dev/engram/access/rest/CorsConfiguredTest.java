@@ -1,11 +1,11 @@
 package dev.engram.access.rest;
 
+import dev.engram.ConfigProfile;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.engram.TestAuth;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,10 +19,9 @@ import org.junit.jupiter.api.Test;
 class CorsConfiguredTest {
 
     /** CORS on, for one origin. */
-    public static class OneOrigin implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.http.cors.enabled", "true", "quarkus.http.cors.origins", "https://app.example");
+    public static class OneOrigin extends ConfigProfile {
+        public OneOrigin() {
+            super(Map.of("quarkus.http.cors.enabled", "true", "quarkus.http.cors.origins", "https://app.example"));
         }
     }
 

@@ -1,11 +1,11 @@
 package dev.engram.access.rest;
 
+import dev.engram.ConfigProfile;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
 import dev.engram.TestAuth;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.List;
 import java.util.Map;
@@ -23,12 +23,11 @@ import org.junit.jupiter.api.Test;
 class JwtTest {
 
     /** Engram configured with the test's identity provider, and /q open to everyone. */
-    public static class IdentityProvider implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.auth.jwt.issuer", TestIdp.ISSUER,
+    public static class IdentityProvider extends ConfigProfile {
+        public IdentityProvider() {
+            super(Map.of("engram.auth.jwt.issuer", TestIdp.ISSUER,
                     "engram.auth.jwt.public-key-location", TestIdp.jwksLocation(),
-                    "engram.auth.open-ops-endpoints", "true");
+                    "engram.auth.open-ops-endpoints", "true"));
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.engram.access.rest;
 
+import dev.engram.ConfigProfile;
+import dev.engram.rest.Sql;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -10,7 +12,6 @@ import dev.engram.TestAuth;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -19,9 +20,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,12 +36,11 @@ import org.junit.jupiter.api.Test;
 class LimitsTest {
 
     /** Small limits, so that a test reaches each. */
-    public static class Small implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.limits.requests-per-second", "2", "engram.limits.burst", "20",
+    public static class Small extends ConfigProfile {
+        public Small() {
+            super(Map.of("engram.limits.requests-per-second", "2", "engram.limits.burst", "20",
                     "engram.limits.stores-per-key", "2", "engram.limits.entries-per-store", "3", "engram.limits.memories-per-store", "3",
-                    "engram.limits.mcp-sessions-per-key", "2", "engram.limits.followers-per-key", "1");
+                    "engram.limits.mcp-sessions-per-key", "2", "engram.limits.followers-per-key", "1"));
         }
     }
 
@@ -213,14 +210,6 @@ class LimitsTest {
     }
 
     private long count(String sql, String... args) throws Exception {
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                s.setString(i + 1, args[i]);
-            }
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
+        return Sql.count(db, sql, (Object[]) args);
     }
 }

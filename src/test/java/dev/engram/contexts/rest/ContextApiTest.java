@@ -1,5 +1,6 @@
 package dev.engram.contexts.rest;
 
+import dev.engram.rest.Sql;
 import dev.engram.rest.Api;
 import static dev.engram.rest.Api.json;
 import static io.restassured.RestAssured.given;
@@ -309,12 +310,6 @@ class ContextApiTest {
     }
 
     private String text(String sql, String store) throws Exception {
-        try (Connection c = db.getConnection(); PreparedStatement p = c.prepareStatement(sql)) {
-            p.setString(1, store);
-            try (ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getString(1);
-            }
-        }
+        return Sql.text(db, sql, store);
     }
 }

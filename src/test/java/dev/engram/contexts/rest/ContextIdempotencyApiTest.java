@@ -1,5 +1,6 @@
 package dev.engram.contexts.rest;
 
+import dev.engram.rest.Sql;
 import dev.engram.rest.Api;
 import dev.engram.rest.KeyRace;
 import dev.engram.rest.IdempotencyKeys;
@@ -241,11 +242,6 @@ class ContextIdempotencyApiTest {
     }
 
     private long count(String sql, String store) throws Exception {
-        try (Connection c = db.getConnection(); PreparedStatement p = c.prepareStatement(sql)) {
-            p.setString(1, store);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? r.getLong(1) : -1;
-            }
-        }
+        return Sql.count(db, sql, store);
     }
 }

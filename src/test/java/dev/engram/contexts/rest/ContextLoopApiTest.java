@@ -1,5 +1,6 @@
 package dev.engram.contexts.rest;
 
+import dev.engram.rest.Sql;
 import dev.engram.rest.Api;
 import dev.engram.rest.IdempotencyKeys;
 import static dev.engram.rest.Api.json;
@@ -18,7 +19,6 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -240,12 +240,6 @@ class ContextLoopApiTest {
     }
 
     private long count(String sql, String store) throws Exception {
-        try (Connection conn = db.getConnection(); PreparedStatement st = conn.prepareStatement(sql)) {
-            st.setString(1, store);
-            try (ResultSet r = st.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
+        return Sql.count(db, sql, store);
     }
 }

@@ -1,5 +1,6 @@
 package dev.engram.contexts.rest;
 
+import dev.engram.rest.Sql;
 import dev.engram.rest.Api;
 import dev.engram.tools.rest.ToolsApiTest;
 import static dev.engram.rest.Api.json;
@@ -15,9 +16,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -227,12 +225,6 @@ class ContextMemoryApiTest {
     }
 
     private String one(String sql, String store) throws Exception {
-        try (Connection c = db.getConnection(); PreparedStatement p = c.prepareStatement(sql)) {
-            p.setString(1, store);
-            try (ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getString(1);
-            }
-        }
+        return Sql.text(db, sql, store);
     }
 }

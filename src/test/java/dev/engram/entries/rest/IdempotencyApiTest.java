@@ -1,5 +1,6 @@
 package dev.engram.entries.rest;
 
+import dev.engram.rest.Sql;
 import dev.engram.rest.Api;
 import dev.engram.rest.KeyRace;
 import dev.engram.rest.IdempotencyKeys;
@@ -14,9 +15,6 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -187,11 +185,6 @@ class IdempotencyApiTest {
     }
 
     private long count(String sql, String store) throws Exception {
-        try (Connection c = db.getConnection(); PreparedStatement p = c.prepareStatement(sql)) {
-            p.setString(1, store);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next() ? r.getLong(1) : -1;
-            }
-        }
+        return Sql.count(db, sql, store);
     }
 }

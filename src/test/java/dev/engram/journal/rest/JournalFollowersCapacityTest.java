@@ -1,5 +1,6 @@
 package dev.engram.journal.rest;
 
+import dev.engram.ConfigProfile;
 import dev.engram.rest.Api;
 import static dev.engram.rest.Api.put;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,10 +24,9 @@ import org.junit.jupiter.api.Test;
 class JournalFollowersCapacityTest {
 
     /** A replica that serves two followers at most. */
-    public static class TwoFollowers implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.journal.max-followers", "2");
+    public static class TwoFollowers extends ConfigProfile {
+        public TwoFollowers() {
+            super(Map.of("engram.journal.max-followers", "2"));
         }
     }
 

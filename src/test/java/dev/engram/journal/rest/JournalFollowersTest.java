@@ -38,9 +38,7 @@ class JournalFollowersTest {
     @Test
     void aWriteThroughAnotherReplicaReachesTheFollowerThroughItsNotification() throws Exception {
         String s = Api.newStore();
-        put(s, "user", "first", "{\"content\":\"one\"}").then().statusCode(201);
-        JournalApiTest.Events events = JournalApiTest.Events.open(client,
-                base.resolve("/v1/stores/" + s + "/journal?after=0"), null);
+        JournalApiTest.Events events = followAfterOneWrite(s);
         try {
             assertEquals(List.of(1L), events.ids(1));
             // Another replica: its write is a call of the write function, then its notification, from a database
@@ -68,9 +66,7 @@ class JournalFollowersTest {
     @Test
     void aFollowerWithNothingNewCostsNoQuery() throws Exception {
         String s = Api.newStore();
-        put(s, "user", "first", "{\"content\":\"one\"}").then().statusCode(201);
-        JournalApiTest.Events events = JournalApiTest.Events.open(client,
-                base.resolve("/v1/stores/" + s + "/journal?after=0"), null);
+        JournalApiTest.Events events = followAfterOneWrite(s);
         try {
             assertEquals(List.of(1L), events.ids(1));
             Thread.sleep(300);
@@ -83,5 +79,11 @@ class JournalFollowersTest {
         } finally {
             events.close();
         }
+    }
+
+    /** Writes the store's first entry, then follows its journal from the start. */
+    private JournalApiTest.Events followAfterOneWrite(String s) throws Exception {
+        put(s, "user", "first", "{\"content\":\"one\"}").then().statusCode(201);
+        return JournalApiTest.Events.open(client, base.resolve("/v1/stores/" + s + "/journal?after=0"), null);
     }
 }

@@ -1,5 +1,6 @@
 package dev.engram.memories.rest;
 
+import dev.engram.rest.Sql;
 import dev.engram.rest.Api;
 import static dev.engram.rest.Api.json;
 import static io.restassured.RestAssured.given;
@@ -15,9 +16,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -308,24 +306,10 @@ class MemoryApiTest {
     }
 
     private String journal(String store, long seq) throws Exception {
-        try (Connection c = db.getConnection(); PreparedStatement p = c.prepareStatement(
-                "select record::text from journal where store_id = ? and seq = ?")) {
-            p.setString(1, store);
-            p.setLong(2, seq);
-            try (ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getString(1);
-            }
-        }
+        return Sql.text(db, "select record::text from journal where store_id = ? and seq = ?", store, seq);
     }
 
     private long count(String sql, String store) throws Exception {
-        try (Connection c = db.getConnection(); PreparedStatement p = c.prepareStatement(sql)) {
-            p.setString(1, store);
-            try (ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
+        return Sql.count(db, sql, store);
     }
 }

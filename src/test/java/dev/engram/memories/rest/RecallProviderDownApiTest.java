@@ -1,5 +1,6 @@
 package dev.engram.memories.rest;
 
+import dev.engram.ConfigProfile;
 import dev.engram.rest.Api;
 import static dev.engram.rest.Api.json;
 import static io.restassured.RestAssured.given;
@@ -8,7 +9,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,12 +19,11 @@ import org.junit.jupiter.api.Test;
 class RecallProviderDownApiTest {
 
     /** An OpenAI-compatible provider on a port nothing listens on. */
-    public static class Unreachable implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("engram.embedding.provider", "openai", "engram.embedding.model", "text-embedding-3-small",
+    public static class Unreachable extends ConfigProfile {
+        public Unreachable() {
+            super(Map.of("engram.embedding.provider", "openai", "engram.embedding.model", "text-embedding-3-small",
                     "engram.embedding.base-url", "http://127.0.0.1:9/v1", "engram.embedding.dimensions", "8",
-                    "engram.embedding.timeout", "1s");
+                    "engram.embedding.timeout", "1s"));
         }
     }
 

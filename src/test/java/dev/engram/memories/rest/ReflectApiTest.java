@@ -1,5 +1,6 @@
 package dev.engram.memories.rest;
 
+import dev.engram.rest.Sql;
 import dev.engram.rest.Api;
 import static com.github.tomakehurst.wiremock.client.WireMock.containing;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
@@ -23,9 +24,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -187,12 +185,6 @@ class ReflectApiTest {
     }
 
     private long count(String sql, String store) throws Exception {
-        try (Connection c = db.getConnection(); PreparedStatement p = c.prepareStatement(sql)) {
-            p.setString(1, store);
-            try (ResultSet r = p.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
+        return Sql.count(db, sql, store);
     }
 }
