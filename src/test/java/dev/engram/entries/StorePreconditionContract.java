@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.kernel.Conflict;
 import dev.engram.kernel.NotFound;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -103,6 +104,23 @@ public interface StorePreconditionContract extends StoreUnderTest {
                 PutOptions.NONE.session("other")));
         new Patch("alpha: todo", "alpha: done").applyTo(racing, USER, "log", PutOptions.NONE, Patch.DEFAULT_DEADLINE);
         assertEquals("alpha: done\n" + "x\n".repeat(12), s.get(USER, "log").content(), "every write is kept");
+    }
+
+    /**
+     * A write refused after it took the store's seq (a failed precondition of a put or a forget, a forget of no live
+     * entry) gives the seq back: the next write takes the one after the last record, so the journal stays gapless.
+     */
+    @Test
+    default void aRefusedWriteGivesItsSeqBack() {
+        Store s = newStore();
+        Entry first = s.put(entry(USER, "a", "one"), PutOptions.NONE).change().entry();
+        String stale = "v:" + "0".repeat(64);
+        assertThrows(Conflict.class, () -> s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(stale)));
+        assertThrows(Conflict.class, () -> s.forget(USER, "a", PutOptions.NONE.ifVersion(stale)));
+        assertThrows(NotFound.class, () -> s.forget(USER, "missing", PutOptions.NONE));
+        assertEquals(2, s.put(entry(USER, "a", "two"), PutOptions.NONE.ifVersion(first.version())).change().seq());
+        assertEquals(3, s.forget(USER, "a", PutOptions.NONE).change().seq());
+        assertEquals(List.of(1L, 2L, 3L), all(s).stream().map(Change::seq).toList());
     }
 
     // ---------------------------------------------------------------------------------------------- Forget
