@@ -53,4 +53,10 @@ public final class NotFound extends EngramException {
         return new NotFound("No cached result found for hash: " + hash + " in context " + id + ". Use the short "
                 + "hash a step carries, the full hash, or a prefix of it that names one result.");
     }
+
+    /** No live document {@code what} (a path or an id) in the store. */
+    public static NotFound document(String what) {
+        return new NotFound("No document " + what + " in this store. List the store's documents to see what it "
+                + "holds; a deleted document's versions are still in the journal.");
+    }
 }

@@ -318,6 +318,10 @@ public interface EngramConfig {
         @WithDefault("100000")
         int memoriesPerStore();
 
+        /** Live documents a store may hold; a create that would make one more is refused (updates never are). */
+        @WithDefault("10000")
+        int documentsPerStore();
+
         /** MCP sessions a key may hold open on one replica (streamable sessions and legacy SSE connections). */
         @WithDefault("64")
         int mcpSessionsPerKey();

@@ -10,6 +10,7 @@ import dev.engram.kernel.ContextChanged;
 import dev.engram.kernel.SummaryFailed;
 import dev.engram.kernel.Budget;
 import dev.engram.kernel.Conflict;
+import dev.engram.kernel.DocumentRefused;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.Limited;
 import dev.engram.kernel.ReflectionFailed;
@@ -176,6 +177,9 @@ public class Problems {
         if (e instanceof SummaryFailed f) {
             return summary(f);
         }
+        if (e instanceof DocumentRefused d) {
+            return document(d);
+        }
         if (e instanceof ContextChanged c) {
             return Problem.of("context-changed", 409, "Context changed during compaction", c.getMessage());
         }
@@ -206,6 +210,19 @@ public class Problems {
         return f.getCause() == null
                 ? Problem.of("summarizer-not-configured", 409, "No summarizer configured", f.getMessage())
                 : Problem.of("summarizer-failed", 502, "Summarizer failed", f.getMessage()).header("Retry-After", "5");
+    }
+
+    /** A document's write the store's state refuses, with the path and the numbers to act on. */
+    private static Problem document(DocumentRefused d) {
+        return switch (d.kind()) {
+            case PATH_TAKEN -> Problem.of("path-taken", 409, "Path taken", d.getMessage())
+                    .with("path", d.path()).with("id", d.id());
+            case CHANGED -> Problem.of("precondition-failed", 412, "Document changed", d.getMessage())
+                    .with("path", d.path()).with("id", d.id()).with("want", d.want()).with("have", d.have());
+            case ARCHIVED -> Problem.of("store-archived", 409, "Store archived", d.getMessage());
+            case TOO_LARGE -> Problem.of("too-large", 413, "Document over the size limit", d.getMessage())
+                    .with("path", d.path()).with("size", d.size()).with("limit", d.limit());
+        };
     }
 
     /** A limit reached: 429 for the caller's rate or quota, 503 for the replica's capacity; Retry-After when waiting helps. */

@@ -1,0 +1,131 @@
+package dev.engram.documents.rest;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.access.StoreAccess;
+import dev.engram.access.rest.Gate;
+import dev.engram.documents.Actor;
+import dev.engram.documents.Documents;
+import dev.engram.documents.tool.MemoryTool;
+import dev.engram.entries.EntryRules;
+import dev.engram.kernel.IdempotencyKey;
+import dev.engram.kernel.Invalid;
+import dev.engram.kernel.NotFound;
+import dev.engram.kernel.Scope;
+import dev.engram.rest.JsonSetup;
+import dev.engram.rest.Preconditions;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
+
+/**
+ * The backend of Claude's memory tool ({@code memory_20250818}) over a store's documents: a product hands each
+ * {@code tool_use} of the tool here, as the model sent it, and passes the answer back as the {@code tool_result}.
+ * The caller's grant decides which paths it reads and writes: a document whose first directory is a scope
+ * ({@code /memories/user/...}) is that scope's, any other needs the grant on every scope.
+ */
+@Path("/v1/stores/{store}/memory-tool")
+@Produces(MediaType.APPLICATION_JSON)
+public class MemoryToolResource {
+
+    @Inject
+    Documents documents;
+
+    @Inject
+    Gate gate;
+
+    @Inject
+    JsonSetup rest;
+
+    @PathParam("store")
+    String store;
+
+    /**
+     * The tool result: {@code content} the text for the model, {@code is_error}; with {@code type} and
+     * {@code tool_use_id} when a whole {@code tool_use} block was sent, so the answer is the block to send back.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ToolResultJson(String type, String toolUseId, String content, boolean isError) {
+    }
+
+    /**
+     * Runs one command: the body is the tool-use input ({@code {"command": "view", "path": "/memories"}}) or the
+     * whole {@code tool_use} block holding it. Every mistake the model made is an {@code is_error} result; a body
+     * that is neither is refused (422).
+     */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public ToolResultJson call(JsonNode body, @HeaderParam(Preconditions.SESSION) String sessionHeader,
+            @HeaderParam(IdempotencyKey.HEADER) String keyHeader) {
+        EntryRules.checkStoreId(store);
+        String session = Preconditions.session(sessionHeader);
+        if (keyHeader != null) {
+            throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, "The memory tool's route takes "
+                    + "no Idempotency-Key yet: its edits are applied to the content as it is, so send each tool_use "
+                    + "once and read the file (view) before sending an edit again after a lost answer.");
+        }
+        if (body == null || !body.isObject()) {
+            throw new Invalid("tool-input", "", "Send the memory tool's input as the model sent it, such as "
+                    + "{\"command\": \"view\", \"path\": \"/memories\"}, or the whole tool_use block.");
+        }
+        boolean block = "tool_use".equals(body.path("type").asText(null));
+        JsonNode input = block ? body.get("input") : body;
+        if (block && (input == null || !input.isObject())) {
+            throw new Invalid("tool-input", "input", "The tool_use block has no input object; send the block as "
+                    + "the model sent it.");
+        }
+        if (block && !"memory".equals(body.path("name").asText(""))) {
+            throw new Invalid("tool-name", "name", "This route runs the memory tool (name \"memory\"), not \""
+                    + body.path("name").asText("") + "\".");
+        }
+        StoreAccess access = gate.in(store);
+        if (!access.reaches()) {
+            throw NotFound.store(store);
+        }
+        if ("create".equals(input.path("command").asText(""))) {
+            gate.mayCreate(store);
+        }
+        Map<String, Object> arguments = rest.mapper().convertValue(input, new TypeReference<>() {
+        });
+        MemoryTool.Answer answer = new MemoryTool(documents).run(store, arguments,
+                Actor.ofCaller(gate.caller().id(), session), paths(access));
+        return new ToolResultJson(block ? "tool_result" : null, block ? body.path("id").asText(null) : null,
+                answer.text(), answer.isError());
+    }
+
+    /**
+     * The paths {@code access} reads and writes: a document under {@code /<scope>/} is the scope's; any other is
+     * read with read on every scope and written with write on every scope.
+     */
+    static MemoryTool.PathAccess paths(StoreAccess access) {
+        return new MemoryTool.PathAccess() {
+            @Override
+            public boolean reads(String path) {
+                Scope scope = scopeOf(path);
+                return scope == null ? access.reaches() && access.readsEvery() : access.mayRead(scope);
+            }
+
+            @Override
+            public boolean writes(String path) {
+                Scope scope = scopeOf(path);
+                return scope == null ? access.reaches() && access.writesEvery() : access.mayWrite(scope);
+            }
+        };
+    }
+
+    private static Scope scopeOf(String path) {
+        int end = path.indexOf('/', 1);
+        if (end < 0) {
+            return null;
+        }
+        Scope scope = Scope.of(path.substring(1, end));
+        return scope.isValid() ? scope : null;
+    }
+}
