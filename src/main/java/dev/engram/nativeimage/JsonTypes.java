@@ -11,6 +11,7 @@ import dev.engram.contexts.app.ToolResultReads;
 import dev.engram.entries.rest.EntryJson;
 import dev.engram.entries.rest.ManifestJson;
 import dev.engram.entries.rest.ManifestResource;
+import dev.engram.documents.rest.MemoryToolResource;
 import dev.engram.memories.rest.MemoryJson;
 import dev.engram.memories.rest.MemoryResource;
 import dev.engram.memories.rest.MentalModelResource;
@@ -61,6 +62,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     ManifestJson.class, ManifestJson.Item.class,
     ManifestResource.ApplyBody.class, ManifestResource.FoldBody.class, ManifestResource.FoldReply.class,
     ManifestResource.ManifestReply.class, ManifestResource.RecordReply.class, ManifestResource.RecordSinceBody.class,
+    MemoryToolResource.ToolResultJson.class,
     MemoryJson.class, MemoryJson.BankJson.class, MemoryJson.Batch.class, MemoryJson.RevisionJson.class,
     MemoryJson.Save.class, MemoryJson.SavedJson.class, MemoryJson.ScoredJson.class, MemoryJson.Search.class,
     dev.engram.memories.rank.Explain.class,
