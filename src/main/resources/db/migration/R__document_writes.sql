@@ -8,7 +8,8 @@
 -- document's row after the change (for a deletion, before it) and the seq of its record. Keep each function's
 -- name, arguments and result as they are. Refusals raise, rolling everything back:
 --   EG404 no such document
---   EG409 the path is taken, DETAIL the id of the document holding it
+--   EG409 the path is taken, DETAIL the id of the document holding it: a document at the path, under it (the path
+--         is its directory) or above it (its path is a directory of the path), as in a file system
 --   EG412 precondition failed, DETAIL the content's SHA-256 held
 --   EG423 the store is archived
 --   EG429 the store holds its most documents, DETAIL the limit
@@ -22,6 +23,20 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'EG423', MESSAGE = 'the store is archived';
     END IF;
 END
+$$;
+
+-- The live document of store p_store that path p_path would collide with, other than p_self: one at the path, one
+-- under it, or one at a directory of it. Null when there is none. Each probe is a range or a point of the path index.
+CREATE OR REPLACE FUNCTION engram_document_collision(p_store text, p_path text, p_self text) RETURNS text
+    LANGUAGE sql STABLE AS
+$$
+SELECT d.id FROM document d
+WHERE d.store_id = p_store AND d.id IS DISTINCT FROM p_self
+  AND (d.path = p_path
+       OR (d.path > p_path || '/' AND d.path < p_path || '/' || chr(1114111) AND starts_with(d.path, p_path || '/'))
+       OR d.path = ANY (SELECT array_to_string((string_to_array(p_path, '/'))[1:n], '/')
+                        FROM generate_series(2, cardinality(string_to_array(p_path, '/')) - 1) AS n))
+LIMIT 1
 $$;
 
 -- The JSON of the version that leaves document p_doc as it is, record p_seq: p_record with the document's state.
@@ -46,7 +61,7 @@ DECLARE
 BEGIN
     v_store := engram_store_take(p_store, p_default_limit);
     PERFORM engram_document_archived(p_store);
-    SELECT d.id INTO v_taken FROM document d WHERE d.store_id = p_store AND d.path = p_path;
+    v_taken := engram_document_collision(p_store, p_path, NULL);
     IF v_taken IS NOT NULL THEN
         RAISE EXCEPTION USING ERRCODE = 'EG409', MESSAGE = 'the path is taken', DETAIL = v_taken;
     END IF;
@@ -100,7 +115,7 @@ BEGIN
         RETURN;
     END IF;
     IF p_path IS NOT NULL AND p_path <> v_doc.path THEN
-        SELECT d.id INTO v_taken FROM document d WHERE d.store_id = p_store AND d.path = p_path;
+        v_taken := engram_document_collision(p_store, p_path, p_id);
         IF v_taken IS NOT NULL THEN
             RAISE EXCEPTION USING ERRCODE = 'EG409', MESSAGE = 'the path is taken', DETAIL = v_taken;
         END IF;

@@ -7,8 +7,8 @@ import java.text.Normalizer;
 /**
  * The rules of a document's path, the Memory Stores API's: it starts with {@code /}, holds at most
  * {@value #MAX_BYTES} UTF-8 bytes in Unicode NFC, and its segments are never empty, {@code .} or {@code ..}, and hold
- * no control or format character. Paths compare byte by byte; a directory is every path that starts with its path and
- * a {@code /}. Every store checks a path with {@link #check} before anything is written.
+ * no control, format, line or paragraph separator character. Paths compare byte by byte; a directory is every path
+ * that starts with its path and a {@code /}. Every store checks a path with {@link #check} before anything is written.
  */
 public final class DocumentPath {
 
@@ -40,7 +40,8 @@ public final class DocumentPath {
         for (int i = 0; i < path.length(); ) {
             int c = path.codePointAt(i);
             int type = Character.getType(c);
-            if (type == Character.CONTROL || type == Character.FORMAT) {
+            if (type == Character.CONTROL || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR) {
                 throw invalid(field, "path-characters", String.format("The path holds the control or format "
                         + "character U+%04X at index %d; remove it.", c, i));
             }

@@ -10,8 +10,8 @@ import dev.engram.kernel.Utf8;
  */
 public final class DocumentText {
 
-    /** The most UTF-8 bytes a document's content may have: the Memory Stores API's 100 kB. */
-    public static final int MAX_BYTES = 100_000;
+    /** The most UTF-8 bytes a document's content may have: the Memory Stores API's 100 KiB. */
+    public static final int MAX_BYTES = 102_400;
 
     private DocumentText() {
     }

@@ -77,7 +77,12 @@ record McpConnectionSettings(String store, List<Scope> scopes, List<Scope> readS
      * when it names them.
      */
     static Offer offer(HttpServerRequest request) {
-        return Offer.of(true, namesBank(request), namesContext(request));
+        return Offer.of(true, namesBank(request), namesContext(request), asksMemoryTool(request));
+    }
+
+    /** Whether the request asks for the memory tool ({@code Engram-Memory-Tool: true}, or {@code memory_tool=true}). */
+    static boolean asksMemoryTool(HttpServerRequest request) {
+        return "true".equals(value(request, "Engram-Memory-Tool", "memory_tool"));
     }
 
     /** Whether the request names a bank, without reading (or refusing) the rest of the settings. */

@@ -12,7 +12,6 @@ import dev.engram.entries.EntryRules;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.NotFound;
-import dev.engram.kernel.Scope;
 import dev.engram.rest.JsonSetup;
 import dev.engram.rest.Preconditions;
 import jakarta.inject.Inject;
@@ -95,37 +94,8 @@ public class MemoryToolResource {
         Map<String, Object> arguments = rest.mapper().convertValue(input, new TypeReference<>() {
         });
         MemoryTool.Answer answer = new MemoryTool(documents).run(store, arguments,
-                Actor.ofCaller(gate.caller().id(), session), paths(access));
+                Actor.ofCaller(gate.caller().id(), session), PathGrants.of(access));
         return new ToolResultJson(block ? "tool_result" : null, block ? body.path("id").asText(null) : null,
                 answer.text(), answer.isError());
-    }
-
-    /**
-     * The paths {@code access} reads and writes: a document under {@code /<scope>/} is the scope's; any other is
-     * read with read on every scope and written with write on every scope.
-     */
-    static MemoryTool.PathAccess paths(StoreAccess access) {
-        return new MemoryTool.PathAccess() {
-            @Override
-            public boolean reads(String path) {
-                Scope scope = scopeOf(path);
-                return scope == null ? access.reaches() && access.readsEvery() : access.mayRead(scope);
-            }
-
-            @Override
-            public boolean writes(String path) {
-                Scope scope = scopeOf(path);
-                return scope == null ? access.reaches() && access.writesEvery() : access.mayWrite(scope);
-            }
-        };
-    }
-
-    private static Scope scopeOf(String path) {
-        int end = path.indexOf('/', 1);
-        if (end < 0) {
-            return null;
-        }
-        Scope scope = Scope.of(path.substring(1, end));
-        return scope.isValid() ? scope : null;
     }
 }

@@ -12,6 +12,7 @@ import dev.engram.entries.tools.EntryTools;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Scope;
 import dev.engram.memories.tools.RecallTools;
+import dev.engram.documents.tools.DocumentTools;
 import dev.engram.tools.ToolDefinition;
 import dev.engram.tools.ToolOptions;
 import dev.engram.tools.ToolResult;
@@ -42,7 +43,7 @@ final class EntryToolSet implements ToolSet {
 
     @Override
     public boolean handles(String tool) {
-        return !RecallTools.handles(tool) && !ContextTools.handles(tool);
+        return !RecallTools.handles(tool) && !ContextTools.handles(tool) && !DocumentTools.handles(tool);
     }
 
     @Override

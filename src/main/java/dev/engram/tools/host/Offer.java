@@ -1,19 +1,26 @@
 package dev.engram.tools.host;
 
 import dev.engram.contexts.tools.ContextTools;
+import dev.engram.documents.tools.DocumentTools;
 import dev.engram.memories.tools.RecallTools;
 import dev.engram.tools.Usage;
 
 /**
  * Which tool sets a caller is offered, the one filter every transport lists by: the entry tools when it names scopes
  * (or names neither a bank nor a context), the recall tools when it names a bank, tool_result_read when it names a
- * context. A model is not offered tools every call of which would fail.
+ * context, the memory tool when it asks for it. A model is not offered tools every call of which would fail.
  */
-public record Offer(boolean entries, boolean bank, boolean context) {
+public record Offer(boolean entries, boolean bank, boolean context, boolean memoryTool) {
 
     /** The offer to a caller that names scopes or not, a bank or not, a context or not. */
     public static Offer of(boolean namesScopes, boolean namesBank, boolean namesContext) {
-        return new Offer(namesScopes || !namesBank && !namesContext, namesBank, namesContext);
+        return of(namesScopes, namesBank, namesContext, false);
+    }
+
+    /** The same, and the memory tool when {@code memoryTool}; the entry tools then only if scopes are named. */
+    public static Offer of(boolean namesScopes, boolean namesBank, boolean namesContext, boolean memoryTool) {
+        return new Offer(namesScopes || !namesBank && !namesContext && !memoryTool, namesBank, namesContext,
+                memoryTool);
     }
 
     /** Whether the tool named {@code tool} is offered; a tool of no set (none such) is. */
@@ -23,6 +30,9 @@ public record Offer(boolean entries, boolean bank, boolean context) {
         }
         if (ContextTools.handles(tool)) {
             return context;
+        }
+        if (DocumentTools.handles(tool)) {
+            return memoryTool;
         }
         return entries;
     }

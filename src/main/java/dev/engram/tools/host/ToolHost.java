@@ -3,6 +3,8 @@ package dev.engram.tools.host;
 import dev.engram.access.rest.Gate;
 import dev.engram.contexts.app.ToolResultReads;
 import dev.engram.contexts.tools.ContextTools;
+import dev.engram.documents.Documents;
+import dev.engram.documents.tools.DocumentTools;
 import dev.engram.entries.Stores;
 import dev.engram.entries.render.SessionManifests;
 import dev.engram.memories.MemoryRules;
@@ -35,11 +37,12 @@ public class ToolHost {
 
     @Inject
     ToolHost(Gate gate, Stores stores, SessionManifests sessions, ToolOptions options, Recalls recalls,
-            ToolResultReads reads, WriteOutcomes outcomes) {
+            ToolResultReads reads, WriteOutcomes outcomes, Documents documents) {
         this.gate = gate;
         this.outcomes = outcomes;
         this.entries = new EntryToolSet(gate, stores, sessions, options);
-        this.sets = List.of(entries, new RecallToolSet(gate, recalls), new ContextToolSet(gate, reads));
+        this.sets = List.of(entries, new RecallToolSet(gate, recalls), new ContextToolSet(gate, reads),
+                new DocumentToolSet(gate, documents));
     }
 
     /** Every tool, in the order listed, with the schemas of a caller not known yet: what an MCP server registers. */
@@ -70,6 +73,9 @@ public class ToolHost {
         }
         if (offer.bank() || offer.context()) {
             gate.checkReadsMemories(caller.store());
+        }
+        if (offer.memoryTool()) {
+            all.add(DocumentTools.definition());
         }
         return all;
     }

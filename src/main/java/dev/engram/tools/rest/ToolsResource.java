@@ -3,6 +3,7 @@ package dev.engram.tools.rest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.engram.documents.tools.DocumentTools;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Invalid;
 import dev.engram.memories.rest.MemoryJson;
@@ -62,18 +63,30 @@ public class ToolsResource {
     @GET
     public ToolsJson definitions(@QueryParam("scope") List<String> scopes, @QueryParam("read_scope") List<String> reads,
             @QueryParam("format") String format, @QueryParam("bank") String bank,
-            @QueryParam("context") String context) {
+            @QueryParam("context") String context, @QueryParam("memory_tool") String memoryTool) {
         String f = format == null || format.isEmpty() ? "json-schema" : format;
         Offer offer = Offer.of(!(scopes == null || scopes.isEmpty()) || !(reads == null || reads.isEmpty()),
-                bank != null, context != null);
+                bank != null, context != null, memoryTool(memoryTool));
         if (offer.entries() && (scopes == null || scopes.isEmpty())) {
             throw new Invalid("scopes-missing", "scope", "Name the tools to list: ?scope=user for the four over "
                     + "entries (the scopes they may write), ?bank=user:alice for memory_remember and memory_recall, "
-                    + "?context=run-1 for tool_result_read; any of them together.");
+                    + "?context=run-1 for tool_result_read, ?memory_tool=true for Claude's memory tool over the "
+                    + "store's files; any of them together.");
         }
         List<ToolDefinition> all = host.offered(RestToolCaller.listing(storeId, scopes, reads, bank, context), offer);
         List<Map<String, Object>> shaped = all.stream().map(d -> shape(d, f)).toList();
         return new ToolsJson(f, shaped, offer.usage());
+    }
+
+    /** Whether {@code ?memory_tool=} asks for the memory tool: {@code true} or {@code false}, nothing else. */
+    private static boolean memoryTool(String value) {
+        if (value == null || value.equals("false")) {
+            return false;
+        }
+        if (value.equals("true")) {
+            return true;
+        }
+        throw new Invalid("memory-tool-flag", "memory_tool", "memory_tool is true or false, not \"" + value + "\".");
     }
 
     /**
@@ -132,6 +145,11 @@ public class ToolsResource {
     /** A definition in the shape a model API takes. */
     static Map<String, Object> shape(ToolDefinition d, String format) {
         Map<String, Object> t = new LinkedHashMap<>();
+        if (format.equals("anthropic") && DocumentTools.handles(d.name())) {
+            t.put("type", DocumentTools.ANTHROPIC_TYPE);
+            t.put("name", d.name());
+            return t;
+        }
         switch (format) {
             case "json-schema" -> {
                 t.put("name", d.name());
