@@ -1,7 +1,9 @@
 package dev.engram.documents;
 
+import dev.engram.kernel.IdempotencyKey;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The path-addressed documents of every store (ADR 0009). Every change is one record of the store's journal (a
@@ -48,4 +50,16 @@ public interface Documents {
 
     /** Deletes every document under directory {@code directory}, in one transaction. */
     List<Written> deleteUnder(String store, String directory, Actor actor);
+
+    /**
+     * Runs {@code call} (reads and writes of this store's documents, answering the text of its reply) at most once
+     * under {@code key}: its writes and the key's reply land in one transaction, all or none, and a retry under the
+     * key, even one racing the first call, answers the first reply without running {@code call}. {@code KeyReused}
+     * when the key came with another request.
+     */
+    Kept once(String store, IdempotencyKey key, Supplier<String> call);
+
+    /** The reply of a call under a key, and whether it is the first call's replayed. */
+    record Kept(String reply, boolean replayed) {
+    }
 }

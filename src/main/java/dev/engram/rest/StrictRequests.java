@@ -81,7 +81,7 @@ public class StrictRequests {
             "ContextResource.plan", "ContextResource.task", "ContextResource.priorConversation",
             "ContextResource.interjection", "ContextResource.consumeInterjection", "ContextResource.appendSteps",
             "ContextResource.replaceSteps", "ContextResource.tokenCount", "ContextResource.compact",
-            "ContextResource.cacheToolResult");
+            "ContextResource.cacheToolResult", "MemoryToolResource.call");
 
     /** {@code POST} routes that only compute an answer from their body and write nothing: a key is ignored. */
     static final Set<String> PURE = Set.of("CompactResource.compact", "ManifestResource.recordSince",

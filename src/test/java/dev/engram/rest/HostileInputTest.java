@@ -233,10 +233,13 @@ class HostileInputTest {
                         + "(select count(*) || '/' || coalesce(md5(string_agg(config::text || state, ',' "
                         + "order by store_id, id)), '') || '/' || (select count(*) from tool_result) || '/' "
                         + "|| (select md5(coalesce(string_agg(step, ',' order by store_id, context_id, idx), '')) "
-                        + "from context_step) from context)")) {
+                        + "from context_step) from context), "
+                        + "(select count(*) || '/' || md5(coalesce(string_agg(store_id || id || path || sha256, ',' "
+                        + "order by store_id, id), '')) from document), "
+                        + "(select count(*) from store_profile)")) {
             r.next();
             List<String> parts = new ArrayList<>();
-            for (int i = 1; i <= 10; i++) {
+            for (int i = 1; i <= 12; i++) {
                 parts.add(r.getString(i));
             }
             return String.join(" ", parts);

@@ -103,6 +103,11 @@ final class HostileRoutes {
                     + "\"user\", \"id\": \"alice\"}, \"arguments\": {\"query\": \"secret\"}}"),
             new Route("POST", "/v1/stores/{s}/tools/call", "{\"name\": \"tool_result_read\", \"context\": \"m-1\", "
                     + "\"arguments\": {\"hash\": \"abcd\", \"start_line\": 1}}"),
+            new Route("POST", "/v1/stores/{s}/memory-tool", "{\"command\": \"create\", \"path\": "
+                    + "\"/memories/{scope}/{name}.md\", \"file_text\": \"a line\"}"),
+            new Route("POST", "/v1/stores/{s}/memory-tool", "{\"type\": \"tool_use\", \"id\": \"toolu_1\", "
+                    + "\"name\": \"memory\", \"input\": {\"command\": \"view\", \"path\": \"/memories\", "
+                    + "\"view_range\": [1, 2]}}"),
             new Route("GET", "/.well-known/oauth-protected-resource", null),
             new Route("GET", "/.well-known/oauth-protected-resource/mcp", null),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),

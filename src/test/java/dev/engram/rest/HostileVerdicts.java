@@ -58,7 +58,7 @@ final class HostileVerdicts {
         if (status < 300 && a.mode() != Mode.REFUSE) {
             return null;
         }
-        if (status == 200 && a.path().endsWith("/tools/call")) {
+        if (status == 200 && (a.path().endsWith("/tools/call") || a.path().endsWith("/memory-tool"))) {
             return toolError(r.body()) ? null : "a tool call that was not refused";
         }
         if (status < 400) {

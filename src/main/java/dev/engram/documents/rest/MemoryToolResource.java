@@ -1,6 +1,7 @@
 package dev.engram.documents.rest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.engram.access.StoreAccess;
@@ -12,6 +13,7 @@ import dev.engram.entries.EntryRules;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.NotFound;
+import dev.engram.rest.IdempotencyKeys;
 import dev.engram.rest.JsonSetup;
 import dev.engram.rest.Preconditions;
 import jakarta.inject.Inject;
@@ -23,6 +25,9 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * The backend of Claude's memory tool ({@code memory_20250818}) over a store's documents: a product hands each
@@ -43,6 +48,9 @@ public class MemoryToolResource {
     @Inject
     JsonSetup rest;
 
+    @Inject
+    IdempotencyKeys keys;
+
     @PathParam("store")
     String store;
 
@@ -57,19 +65,15 @@ public class MemoryToolResource {
     /**
      * Runs one command: the body is the tool-use input ({@code {"command": "view", "path": "/memories"}}) or the
      * whole {@code tool_use} block holding it. Every mistake the model made is an {@code is_error} result; a body
-     * that is neither is refused (422).
+     * that is neither is refused (422). Under an {@code Idempotency-Key} the call runs at most once: its edits
+     * and its answer land together, and a retry is answered the first answer, marked {@code Idempotent-Replayed}.
      */
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public ToolResultJson call(JsonNode body, @HeaderParam(Preconditions.SESSION) String sessionHeader,
+    public RestResponse<ToolResultJson> call(JsonNode body, @HeaderParam(Preconditions.SESSION) String sessionHeader,
             @HeaderParam(IdempotencyKey.HEADER) String keyHeader) {
         EntryRules.checkStoreId(store);
         String session = Preconditions.session(sessionHeader);
-        if (keyHeader != null) {
-            throw new Invalid("idempotency-key-not-taken", IdempotencyKey.HEADER, "The memory tool's route takes "
-                    + "no Idempotency-Key yet: its edits are applied to the content as it is, so send each tool_use "
-                    + "once and read the file (view) before sending an edit again after a lost answer.");
-        }
         if (body == null || !body.isObject()) {
             throw new Invalid("tool-input", "", "Send the memory tool's input as the model sent it, such as "
                     + "{\"command\": \"view\", \"path\": \"/memories\"}, or the whole tool_use block.");
@@ -84,6 +88,8 @@ public class MemoryToolResource {
             throw new Invalid("tool-name", "name", "This route runs the memory tool (name \"memory\"), not \""
                     + body.path("name").asText("") + "\".");
         }
+        Optional<IdempotencyKey> key = keys.read(keyHeader, "POST", "/v1/stores/" + store + "/memory-tool",
+                rest.mapper().convertValue(body, Object.class));
         StoreAccess access = gate.in(store);
         if (!access.reaches()) {
             throw NotFound.store(store);
@@ -93,9 +99,29 @@ public class MemoryToolResource {
         }
         Map<String, Object> arguments = rest.mapper().convertValue(input, new TypeReference<>() {
         });
-        MemoryTool.Answer answer = new MemoryTool(documents).run(store, arguments,
-                Actor.ofCaller(gate.caller().id(), session), PathGrants.of(access));
-        return new ToolResultJson(block ? "tool_result" : null, block ? body.path("id").asText(null) : null,
-                answer.text(), answer.isError());
+        Actor actor = Actor.ofCaller(gate.caller().id(), session);
+        Supplier<ToolResultJson> run = () -> {
+            MemoryTool.Answer answer = new MemoryTool(documents).run(store, arguments, actor, PathGrants.of(access));
+            return new ToolResultJson(block ? "tool_result" : null, block ? body.path("id").asText(null) : null,
+                    answer.text(), answer.isError());
+        };
+        if (key.isEmpty()) {
+            return RestResponse.ok(run.get());
+        }
+        Documents.Kept kept = documents.once(store, key.get(), () -> json(run.get()));
+        RestResponse.ResponseBuilder<Object> answer = RestResponse.ResponseBuilder.ok(kept.reply(),
+                MediaType.APPLICATION_JSON + ";charset=UTF-8");
+        @SuppressWarnings("unchecked")
+        RestResponse<ToolResultJson> reply = (RestResponse<ToolResultJson>) (RestResponse<?>) IdempotencyKeys
+                .replayed(answer, kept.replayed());
+        return reply;
+    }
+
+    private String json(ToolResultJson result) {
+        try {
+            return rest.mapper().writeValueAsString(result);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a tool result always serialises", e);
+        }
     }
 }

@@ -96,6 +96,10 @@ class AuthorizationMatrixTest {
             assertEquals(seeded, snapshot(store), "a refused request wrote nothing: " + route + " by " + who);
             assertFalse(a.body().contains("SECRET"), "a refusal shows no content: " + a.body());
         }
+        if (a.body().contains("\"is_error\":true")) {
+            assertEquals(seeded, snapshot(store), "a tool result that is an error wrote nothing: " + route + " by "
+                    + who);
+        }
         if (who.compareTo(Who.OTHER) <= 0) {
             assertFalse(a.body().contains("SECRET"), "no cross-tenant read: " + a.body());
         }
@@ -194,6 +198,12 @@ class AuthorizationMatrixTest {
                 .post("/v1/stores/" + store + "/contexts/c-1/steps").then().statusCode(200);
         given().contentType("application/json").body("{\"memory\": {\"scopes\": [\"user\", \"rules\", "
                 + "\"project\"]}}").put("/v1/stores/" + store + "/contexts/c-m").then().statusCode(201);
+        for (String[] doc : new String[][] {{"/memories/user/notes.md", "SECRET-user notes"},
+                {"/memories/project/plan.md", "SECRET-project plan"}}) {
+            given().contentType("application/json").body("{\"command\": \"create\", \"path\": \"" + doc[0]
+                    + "\", \"file_text\": \"" + doc[1] + "\"}").post("/v1/stores/" + store + "/memory-tool").then()
+                    .statusCode(200).body("is_error", org.hamcrest.Matchers.is(false));
+        }
     }
 
     /** Everything PostgreSQL holds about {@code store}, and how many keys there are. */
@@ -217,6 +227,9 @@ class AuthorizationMatrixTest {
                     one(c, "select count(*) || '/' || coalesce(md5(string_agg(config::text || state, ',' order by id)), "
                             + "'') from context where store_id = ?", store),
                     one(c, "select count(*) || '' from tool_result where store_id = ?", store),
+                    one(c, "select count(*) || '/' || coalesce(md5(string_agg(id || path || sha256 || version, ',' "
+                            + "order by id)), '') from document where store_id = ?", store),
+                    one(c, "select count(*) || '' from store_profile where store_id = ?", store),
                     one(c, "select count(*) || '/' || count(revoked_at) from api_key where ? <> ''", store));
         }
     }

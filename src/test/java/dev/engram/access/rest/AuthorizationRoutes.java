@@ -174,6 +174,19 @@ final class AuthorizationRoutes {
             route("replace context steps", "PUT", S + "/contexts/c-1/steps", "{\"steps\": [{\"thought\": \"t\"}]}",
                     "401 401 401 404 403 403 200"),
             route("delete a context", "DELETE", S + "/contexts/c-1", null, "401 401 401 404 403 403 204"),
+            route("memory tool: view the root", "POST", S + "/memory-tool", "{\"command\": \"view\", \"path\": "
+                    + "\"/memories\"}", "401 401 401 404 200 200 200"),
+            route("memory tool: view a project file", "POST", S + "/memory-tool", "{\"command\": \"view\", "
+                    + "\"path\": \"/memories/project/plan.md\"}", "401 401 401 404 200 200 200"),
+            route("memory tool: create a user file", "POST", S + "/memory-tool", "{\"command\": \"create\", "
+                    + "\"path\": \"/memories/user/fresh.md\", \"file_text\": \"new\"}",
+                    "401 401 401 404 200 200 200"),
+            route("memory tool: edit a project file", "POST", S + "/memory-tool", "{\"command\": "
+                    + "\"str_replace\", \"path\": \"/memories/project/plan.md\", \"old_str\": \"SECRET\", "
+                    + "\"new_str\": \"open\"}", "401 401 401 404 200 200 200"),
+            route("memory tool: delete the user directory", "POST", S + "/memory-tool", "{\"type\": \"tool_use\", "
+                    + "\"id\": \"toolu_1\", \"name\": \"memory\", \"input\": {\"command\": \"delete\", "
+                    + "\"path\": \"/memories/user\"}}", "401 401 401 404 200 200 200"),
             route("manifest helpers", "POST", "/v1/manifests/fold", "{\"records\": []}",
                     "401 401 401 200 200 200 200"),
             route("stateless compaction", "POST", "/v1/compact", "{\"format\": \"openai-chat\", \"messages\": "
