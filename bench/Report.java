@@ -59,7 +59,10 @@ public class Report {
                     "reading its steps with one SQL query", "context_ratio"),
             new Comparison("context_append", "appending a step to a context of 500 steps and more, one store, "
                     + "16 clients: against an entry write", "engram", "entry",
-                    "an entry write of the same size, one store, 16 clients", "context_append_ratio"));
+                    "an entry write of the same size, one store, 16 clients", "context_append_ratio"),
+            new Comparison("memory_tool", "the memory tool's str_replace on a 4 KB file, 16 clients, a file each",
+                    "engram", "entry", "an entry PATCH of the same 4 KB, 16 clients, an entry each",
+                    "memory_tool_ratio"));
 
     record Measurement(double tps, double p50, double p99, long errors, double steal) {
     }
