@@ -120,6 +120,32 @@ public interface EngramConfig {
         int batchSize();
     }
 
+    /** A store as files: its export and import as a tar.gz ({@code GET/POST /v1/stores/{store}/export, /import}). */
+    Files files();
+
+    /**
+     * The limits of an import ({@code engram.files.*}), each checked while the archive is read, before anything is
+     * written; an archive over one is refused 413 naming the member and the limit. The compressed body is also
+     * bounded by {@code quarkus.http.limits.max-body-size}.
+     */
+    interface Files {
+        /** The most bytes the archive may hold once ungzipped (the tar stream), against a gzip bomb. */
+        @WithDefault("33554432")
+        long maxArchiveBytes();
+
+        /** The most members (files and directories) the archive may hold. */
+        @WithDefault("50000")
+        int maxMembers();
+
+        /** The most segments a member's path may have ({@code _engram/documents/a/b.md} has four). */
+        @WithDefault("16")
+        int maxPathDepth();
+
+        /** The most UTF-8 bytes a member's path may have. */
+        @WithDefault("1100")
+        int maxPathBytes();
+    }
+
     /** The model tools (REST and MCP). */
     Tools tools();
 

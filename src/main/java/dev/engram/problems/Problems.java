@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import dev.engram.access.Denied;
 import dev.engram.kernel.ContextChanged;
 import dev.engram.kernel.SummaryFailed;
+import dev.engram.kernel.ArchiveRefused;
 import dev.engram.kernel.Budget;
 import dev.engram.kernel.Conflict;
 import dev.engram.kernel.DocumentRefused;
@@ -180,6 +181,9 @@ public class Problems {
         if (e instanceof DocumentRefused d) {
             return document(d);
         }
+        if (e instanceof ArchiveRefused a) {
+            return archive(a);
+        }
         if (e instanceof ContextChanged c) {
             return Problem.of("context-changed", 409, "Context changed during compaction", c.getMessage());
         }
@@ -223,6 +227,18 @@ public class Problems {
             case TOO_LARGE -> Problem.of("too-large", 413, "Document over the size limit", d.getMessage())
                     .with("path", d.path()).with("size", d.size()).with("limit", d.limit());
         };
+    }
+
+    /** An import's archive refused, naming the member, the rule and, for a limit, the numbers. */
+    private static Problem archive(ArchiveRefused a) {
+        Problem p = switch (a.kind()) {
+            case MALFORMED -> Problem.of("archive-malformed", 400, "Archive unreadable", a.getMessage());
+            case UNSAFE -> Problem.of("archive-unsafe", 422, "Archive member refused", a.getMessage());
+            case INVALID -> Problem.of("archive-invalid", 422, "Archive member invalid", a.getMessage());
+            case TOO_LARGE -> Problem.of("archive-too-large", 413, "Archive over a limit", a.getMessage());
+        };
+        p = p.with("member", a.member()).with("rule", a.rule());
+        return a.limit() < 0 ? p : p.with("limit", a.limit()).with("size", a.size());
     }
 
     /** A limit reached: 429 for the caller's rate or quota, 503 for the replica's capacity; Retry-After when waiting helps. */
