@@ -24,7 +24,8 @@ class ArchitectureTest {
         "dev.engram.kernel..", "dev.engram.entries", "dev.engram.entries.render..", "dev.engram.entries.tools..",
         "dev.engram.memories", "dev.engram.memories.rank..", "dev.engram.memories.tools..",
         "dev.engram.contexts", "dev.engram.contexts.messages..", "dev.engram.contexts.tokens..",
-        "dev.engram.contexts.cache..", "dev.engram.contexts.tools..", "dev.engram.access", "dev.engram.tools"};
+        "dev.engram.contexts.cache..", "dev.engram.contexts.tools..", "dev.engram.access", "dev.engram.tools",
+        "dev.engram.stores.files"};
 
     static final String[] FRAMEWORKS = {"jakarta..", "io.quarkus..", "io.smallrye..", "io.vertx..", "io.agroal..",
         "org.hibernate..", "com.fasterxml..", "org.eclipse.microprofile..", "org.jboss..", "io.micrometer..",
@@ -36,7 +37,8 @@ class ArchitectureTest {
         "dev.engram.nativeimage..", "dev.engram.access.rest..", "dev.engram.access.persistence..",
         "dev.engram.entries.rest..", "dev.engram.entries.persistence..", "dev.engram.memories.rest..",
         "dev.engram.memories.persistence..", "dev.engram.contexts.app..", "dev.engram.contexts.rest..",
-        "dev.engram.contexts.persistence..", "dev.engram.stores..", "dev.engram.tools.rest..", "dev.engram.tools.host.."};
+        "dev.engram.contexts.persistence..", "dev.engram.stores.rest..", "dev.engram.stores.files.rest..",
+        "dev.engram.stores.files.persistence..", "dev.engram.tools.rest..", "dev.engram.tools.host.."};
 
     @Test
     void theCoresImportNoFramework() {

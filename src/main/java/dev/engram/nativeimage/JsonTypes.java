@@ -4,6 +4,7 @@ import dev.engram.memories.rest.BankReader;
 import dev.engram.memories.rest.BankResource;
 import dev.engram.rest.Bodies;
 import dev.engram.entries.rest.ChangeJson;
+import dev.engram.stores.files.rest.ImportJson;
 import dev.engram.contexts.rest.CompactResource;
 import dev.engram.contexts.app.ContextCompactions;
 import dev.engram.contexts.app.ContextJson;
@@ -48,6 +49,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     BankResource.SettingsJson.class, BankResource.SlotBody.class, BankResource.SlotJson.class,
     BankReader.class,
     ChangeJson.class, ChangeJson.ErasureJson.class,
+    ImportJson.class, ImportJson.ConflictJson.class,
     CompactResource.CompactBody.class, CompactResource.StrategyJson.class,
     ContextCompactions.Compacted.class,
     ContextJson.Action.class, ContextJson.Appended.class, ContextJson.Block.class, ContextJson.Cached.class,

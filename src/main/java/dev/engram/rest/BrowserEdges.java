@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * server sees a request, {@code /mcp} refuses an {@code Origin} that {@code engram.mcp.allowed-origins} does not
  * name (403; the MCP transport requires the check, against DNS rebinding), and a write under {@code /v1/} or to
  * {@code /mcp} that is not {@code application/json} is refused with 415, so the requests a browser sends across
- * origins without asking (a form, {@code text/plain}, or no body at all) are refused. Requests without an Origin
+ * origins without asking (a form, {@code text/plain}, or no body at all) are refused; a store's import takes
+ * {@code application/gzip} instead, which a browser cannot send across origins without a preflight either. Requests without an Origin
  * (agents, SDKs, curl) pass. CORS stays off unless {@code quarkus.http.cors} is configured.
  */
 @ApplicationScoped
@@ -45,7 +46,8 @@ public class BrowserEdges {
                 return;
             }
             String type = request.getHeader(HttpHeaders.CONTENT_TYPE);
-            if ((mcp || path.startsWith("/v1/")) && WRITES.contains(request.method()) && !isJson(type)) {
+            if ((mcp || path.startsWith("/v1/")) && WRITES.contains(request.method()) && !isJson(type)
+                    && !(isImport(path) && isGzip(type))) {
                 refuse(ctx, Problem.of("unsupported-media-type", 415, "Unsupported media type", (type == null
                         ? "The request has no Content-Type." : "The request's Content-Type is " + type + ".")
                         + " Send Content-Type: application/json (UTF-8, no other charset), also on a write without a "
@@ -76,6 +78,20 @@ public class BrowserEdges {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether {@code path} is a store's import, whose body is an archive ({@code application/gzip}): a type no page
+     * can send across origins without the browser asking first (it is not a CORS-safelisted one).
+     */
+    static boolean isImport(String path) {
+        return path.startsWith("/v1/stores/") && path.endsWith("/import") && path.chars().filter(c -> c == '/')
+                .count() == 4;
+    }
+
+    /** {@code application/gzip}, with no parameter. */
+    static boolean isGzip(String contentType) {
+        return contentType != null && contentType.trim().equalsIgnoreCase("application/gzip");
     }
 
     /** An origin as compared: lower case, without a trailing slash. */

@@ -15,7 +15,7 @@ import java.util.Map;
  * What an import writes of an archive's entries, decided before anything is written (docs/export-format.md,
  * "Import"). Into a store whose journal holds no entry's record, the archive's journal is replayed record for
  * record (sessions, sources, times and hashes kept), the entry files matching the journal's last state become
- * live as they are, and a file that differs from it, or a live entry without a file, is recorded as the reference
+ * live as they are (with the time their frontmatter names, which a person's edit does not move), and a file that differs from it, or a live entry without a file, is recorded as the reference
  * {@code Reconcile} records it: a record with {@code source} {@code reconciled} and no session. Into a store with
  * entries it reconciles: an entry file that differs from the live entry becomes one reconciled write, one absent
  * from the store a reconciled create, one equal to it nothing, and one whose entry the store changed since the
@@ -95,7 +95,9 @@ public final class ImportPlan {
             Entry e = file.draft();
             boolean live = l != null && !l.entry().deleted();
             if (live && sameVersion(l.entry(), e)) {
-                steps.add(new Live(l.entry()));
+                Entry r = l.entry();
+                Instant written = file.updated().orElse(r.updated());
+                steps.add(new Live(new Entry(r.scope(), r.name(), r.content(), r.meta(), r.hash(), written, false)));
             } else {
                 String held = live ? l.entry().hash() : "";
                 steps.add(new Write(new Change(0, e.stored(now), held, held, "", RECONCILED, now)));
