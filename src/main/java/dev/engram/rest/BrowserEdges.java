@@ -50,8 +50,8 @@ public class BrowserEdges {
                     && !(isImport(path) && isGzip(type))) {
                 refuse(ctx, Problem.of("unsupported-media-type", 415, "Unsupported media type", (type == null
                         ? "The request has no Content-Type." : "The request's Content-Type is " + type + ".")
-                        + " Send Content-Type: application/json (UTF-8, no other charset), also on a write without a "
-                        + "body.")
+                        + (isImport(path) ? " Send the archive as Content-Type: application/gzip." : " Send "
+                        + "Content-Type: application/json (UTF-8, no other charset), also on a write without a body."))
                         .with("content_type", type == null ? "" : type));
                 return;
             }
@@ -89,9 +89,9 @@ public class BrowserEdges {
                 .count() == 4;
     }
 
-    /** {@code application/gzip}, with no parameter. */
+    /** {@code application/gzip}; a parameter (a charset some clients add) says nothing of bytes and is ignored. */
     static boolean isGzip(String contentType) {
-        return contentType != null && contentType.trim().equalsIgnoreCase("application/gzip");
+        return contentType != null && contentType.split(";", -1)[0].trim().equalsIgnoreCase("application/gzip");
     }
 
     /** An origin as compared: lower case, without a trailing slash. */

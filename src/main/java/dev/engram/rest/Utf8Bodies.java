@@ -12,7 +12,8 @@ import java.io.IOException;
 /**
  * Refuses a REST body that is not strictly UTF-8 ({@link StrictUtf8}) before it is parsed: the JSON parser would
  * also read UTF-16, UTF-32 and overlong forms, so {@code C0 AF} would become {@code /}. The body is whole by now
- * ({@link RequestBodies} read it, within the size limit, before a worker took the request).
+ * ({@link RequestBodies} read it, within the size limit, before a worker took the request). A body a resource takes as
+ * {@code byte[]} is bytes, not text, and passes untouched.
  */
 @Provider
 @ApplicationScoped
@@ -20,6 +21,9 @@ public class Utf8Bodies implements ReaderInterceptor {
 
     @Override
     public Object aroundReadFrom(ReaderInterceptorContext context) throws IOException {
+        if (context.getType() == byte[].class) {
+            return context.proceed(); // bytes, not text: a store's archive (POST .../import), read by its own rules
+        }
         byte[] body = context.getInputStream().readAllBytes();
         int bad = StrictUtf8.firstInvalid(body);
         if (bad >= 0) {
