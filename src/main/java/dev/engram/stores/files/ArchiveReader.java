@@ -28,6 +28,7 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.apache.commons.compress.archivers.tar.TarConstants;
 
 /**
  * Reads a store's archive (a gzip'd tar) whole into a {@link StoreArchive}, refusing ({@link ArchiveRefused}) the
@@ -86,7 +87,7 @@ public final class ArchiveReader {
                     + "more than " + limits.maxMembers() + " members; split the store, or ask the operator to raise "
                     + "engram.files.max-members.");
         }
-        if (!m.isFile() && !m.isDirectory() || m.isGNUSparse()) {
+        if (!regular(m) && !m.isDirectory()) {
             throw ArchiveRefused.unsafe(raw, "member-type", "Member " + EntryFile.shown(raw) + " is a "
                     + type(m) + "; an archive of a store holds only files and directories.");
         }
@@ -218,6 +219,15 @@ public final class ArchiveReader {
         } catch (CharacterCodingException e) {
             throw ArchiveRefused.invalid(path, "content-encoding", "Member " + path + " is not UTF-8 text.");
         }
+    }
+
+    /**
+     * Whether {@code m} is a regular file by its type flag ({@code 0} or NUL). Not {@link TarArchiveEntry#isFile},
+     * which also says so of a link or a device whose name has no trailing slash.
+     */
+    private static boolean regular(TarArchiveEntry m) {
+        byte flag = m.getLinkFlag();
+        return (flag == TarConstants.LF_NORMAL || flag == TarConstants.LF_OLDNORM) && !m.isGNUSparse();
     }
 
     private static String type(TarArchiveEntry m) {
