@@ -133,7 +133,10 @@ class AuthorizationMatrixTest {
         if (route.accept() != null) {
             r = r.accept(route.accept());
         }
-        if (route.body() != null) {
+        if (AuthorizationRoutes.ARCHIVE.equals(route.body())) {
+            r = r.contentType("application/gzip").body(dev.engram.stores.files.rest.Tars.files(Map.of(
+                    "user/fresh.md", "---\nname: fresh\n---\nSECRET-imported\n")));
+        } else if (route.body() != null) {
             r = r.contentType("application/json").body(route.body());
         } else if (!route.method().equals("GET") && !route.method().equals("DELETE")) {
             r = r.contentType("application/json");

@@ -42,9 +42,14 @@ final class AuthorizationRoutes {
 
     static final String S = "/v1/stores/{s}";
 
+    /** The body of a route that takes a store's archive: sent as application/gzip, a small valid archive. */
+    static final String ARCHIVE = "<archive>";
+
     /** Statuses by caller:                      none bad revoked other read-only limited admin */
     static final List<Route> ROUTES = List.of(
             route("configure store", "PUT", S, "{\"max_entry_bytes\": 2048}", "401 401 401 404 403 403 200"),
+            route("export the store", "GET", S + "/export", null, "401 401 401 404 200 403 200"),
+            route("import an archive", "POST", S + "/import", ARCHIVE, "401 401 401 404 403 403 200"),
             route("store and counts", "GET", S, null, "401 401 401 404 200 403 200"),
             route("list user", "GET", S + "/scopes/user/entries", null, "401 401 401 404 200 200 200"),
             route("list project", "GET", S + "/scopes/project/entries", null, "401 401 401 404 200 403 200"),

@@ -20,10 +20,10 @@ import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.archivers.tar.TarConstants;
 
 /** Archives made and read by the tests with Commons Compress directly, so that they can be any shape, hostile too. */
-final class Tars {
+public final class Tars {
 
     /** One member: a name as written, its type flag, its text (or a link's target). */
-    record Member(String name, byte type, String text) {
+    public record Member(String name, byte type, String text) {
 
         static Member file(String name, String text) {
             return new Member(name, TarConstants.LF_NORMAL, text);
@@ -37,7 +37,7 @@ final class Tars {
     private Tars() {
     }
 
-    static byte[] gzip(List<Member> members) {
+    public static byte[] gzip(List<Member> members) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (GZIPOutputStream gz = new GZIPOutputStream(bytes);
                 TarArchiveOutputStream tar = new TarArchiveOutputStream(gz, "UTF-8")) {
@@ -61,7 +61,7 @@ final class Tars {
         return bytes.toByteArray();
     }
 
-    static byte[] files(Map<String, String> files) {
+    public static byte[] files(Map<String, String> files) {
         return gzip(files.entrySet().stream().map(f -> Member.file(f.getKey(), f.getValue())).toList());
     }
 
