@@ -16,7 +16,8 @@ import java.util.TreeMap;
  * <p>Each line of the file is tab-separated. A throughput measurement:
  * {@code m <workload> <side> <pair> <tps> <p50_ms> <p99_ms> <errors> <steal_percent>}; a start-up:
  * {@code s <label> <run> <ms> <rss_mb>}; anything about the machine: {@code i <key> <value>}; a figure of recall quality
- * (bench/quality): {@code q <key> <value>}, such as {@code q recall_at10 0.412}, put into the RESULT line as it is.
+ * (bench/quality): {@code q <key> <value>}, such as {@code q recall_at10 0.412}, put into the RESULT line as it is;
+ * any other figure for the RESULT line: {@code r <key> <value>}, such as {@code r export_peak_heap_mb 41}.
  *
  * <p>A workload's ratio is computed per pair (Engram's throughput over its baseline's, measured one right after the
  * other), and the table shows the median of those ratios and their spread (max - min); throughput and latencies are
@@ -75,6 +76,7 @@ public class Report {
         Map<String, List<Start>> starts = new LinkedHashMap<>();
         Map<String, String> info = new LinkedHashMap<>();
         Map<String, String> quality = new LinkedHashMap<>();
+        Map<String, String> figures = new LinkedHashMap<>();
         for (String line : Files.readAllLines(Path.of(args[0]))) {
             String[] f = line.split("\t", -1);
             switch (f[0]) {
@@ -85,6 +87,7 @@ public class Report {
                 case "s" -> starts.computeIfAbsent(f[1], k -> new ArrayList<>()).add(new Start(d(f[3]), d(f[4])));
                 case "i" -> info.put(f[1], f.length > 2 ? f[2] : "");
                 case "q" -> quality.put(f[1], f[2]);
+                case "r" -> figures.put(f[1], f[2]);
                 default -> throw new IllegalArgumentException("unknown line: " + line);
             }
         }
@@ -184,6 +187,11 @@ public class Report {
             out.append('\n');
             result.putAll(quality);
         }
+        if (info.containsKey("export")) {
+            out.append("\nExport of a store of 10,000 entries (GET .../export, a tar.gz): ").append(info.get("export"))
+                    .append('\n');
+        }
+        result.putAll(figures);
         for (String key : List.of("memory", "pod memory", "machine before", "machine after")) {
             if (info.containsKey(key)) {
                 out.append('\n').append(key.substring(0, 1).toUpperCase(Locale.ROOT)).append(key.substring(1))
