@@ -1,6 +1,7 @@
 package dev.engram.mcp;
 
 import dev.engram.problems.Problem;
+import dev.engram.rest.BodyLimits;
 import dev.engram.rest.StrictRequests;
 import dev.engram.rest.StrictUtf8;
 import dev.engram.kernel.IdempotencyKey;
@@ -10,7 +11,6 @@ import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.runtime.ConnectionManager;
 import io.quarkiverse.mcp.server.runtime.McpConnectionBase;
 import io.quarkiverse.mcp.server.runtime.McpMessageHandler;
-import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -26,7 +26,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -53,8 +52,8 @@ public class McpEnvelope {
     static final String DISCOVER = "server/discover";
     private static final String PROTOCOL_HEADER = "Mcp-Protocol-Version";
 
-    @ConfigProperty(name = "quarkus.http.limits.max-body-size")
-    MemorySize maxBodySize;
+    @Inject
+    BodyLimits limits;
 
     @Inject
     ConnectionManager connections;
@@ -67,7 +66,7 @@ public class McpEnvelope {
 
     /** Runs after the HTTP edges and authentication (negative orders below -1), before the MCP route. */
     void install(@Observes Router router) {
-        long limit = maxBodySize.asLongValue();
+        long limit = limits.of("/mcp");
         router.routeWithRegex(PATH + "(/.*)?").order(-1).handler(McpEnvelope::refuseKeys);
         router.route(PATH).order(-2).handler(this::transport);
         for (String path : new String[] {PATH, LEGACY_MESSAGES}) {

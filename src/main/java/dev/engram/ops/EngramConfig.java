@@ -125,13 +125,23 @@ public interface EngramConfig {
 
     /**
      * The limits of an import ({@code engram.files.*}), each checked while the archive is read, before anything is
-     * written; an archive over one is refused 413 naming the member and the limit. The compressed body is also
-     * bounded by {@code quarkus.http.limits.max-body-size}.
+     * written; an archive over one is refused 413 naming the member and the limit. An import holds its archive
+     * unpacked in the heap while it checks and writes it, so a replica runs one import at a time.
      */
     interface Files {
-        /** The most bytes the archive may hold once ungzipped (the tar stream), against a gzip bomb. */
-        @WithDefault("33554432")
+        /**
+         * The most bytes the archive may hold once ungzipped (the tar stream), against a gzip bomb; an export of a
+         * store of 10,000 entries of 2 KB is about 68 MB (each entry's content is in its file and in both journals).
+         */
+        @WithDefault("134217728")
         long maxArchiveBytes();
+
+        /**
+         * The most bytes an import's body (the gzip) may have; the server's HTTP limit applies to every other body.
+         * A larger one is refused 413 before it is read (declared) or as soon as it passes the limit (chunked).
+         */
+        @WithDefault("16777216")
+        long maxUploadBytes();
 
         /** The most members (files and directories) the archive may hold. */
         @WithDefault("50000")
@@ -270,6 +280,15 @@ public interface EngramConfig {
          */
         @WithDefault("10s")
         Duration headerTimeout();
+
+        /**
+         * The largest request body, in bytes, of every route but an import's (its own is
+         * {@code engram.files.max-upload-bytes}); a larger one is refused 413 before it is read when its length is
+         * declared, as soon as it passes the limit when it comes in chunks. Quarkus's own limit
+         * ({@code quarkus.http.limits.max-body-size}) is set to the import's, the larger, so this one decides.
+         */
+        @WithDefault("1048576")
+        long maxBodyBytes();
     }
 
     interface Mcp {

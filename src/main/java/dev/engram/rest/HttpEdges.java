@@ -1,13 +1,12 @@
 package dev.engram.rest;
 
 import dev.engram.problems.Problem;
-import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -18,12 +17,12 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 @ApplicationScoped
 public class HttpEdges {
 
-    @ConfigProperty(name = "quarkus.http.limits.max-body-size")
-    MemorySize maxBodySize;
+    @Inject
+    BodyLimits limits;
 
     void refuseLargeBodies(@Observes Router router) {
-        long limit = maxBodySize.asLongValue();
         router.route().order(Integer.MIN_VALUE).handler(ctx -> {
+            long limit = limits.of(ctx.normalizedPath());
             String declared = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             long length = parse(declared);
             if (length <= limit) {

@@ -2,7 +2,6 @@ package dev.engram.rest;
 
 import dev.engram.problems.Problem;
 import dev.engram.ops.EngramConfig;
-import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -13,9 +12,9 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.util.Locale;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
@@ -39,8 +38,8 @@ public class RequestBodies {
     static final String UNMATCHED = "UNMATCHED";
     private static final String URL_TEMPLATE = "UrlPathTemplate";
 
-    @ConfigProperty(name = "quarkus.http.limits.max-body-size")
-    MemorySize maxBodySize;
+    @Inject
+    BodyLimits limits;
 
     void deadline(@Observes Router router, EngramConfig config) {
         long timeout = config.http().bodyTimeout().toMillis();
@@ -68,7 +67,7 @@ public class RequestBodies {
         if (!declaresBody(request) || request.isEnded() || ctx.getBody() != null) {
             return Uni.createFrom().nullItem();
         }
-        long limit = maxBodySize.asLongValue();
+        long limit = limits.of(ctx.normalizedPath());
         return Uni.createFrom().emitter(emitter -> {
             Buffer body = Buffer.buffer();
             boolean[] refused = {false};

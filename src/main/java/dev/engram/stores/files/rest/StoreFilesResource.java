@@ -2,6 +2,7 @@ package dev.engram.stores.files.rest;
 
 import dev.engram.access.rest.Gate;
 import dev.engram.documents.Actor;
+import dev.engram.kernel.Limited;
 import dev.engram.kernel.NotFound;
 import dev.engram.ops.EngramConfig;
 import dev.engram.rest.Params;
@@ -12,6 +13,7 @@ import dev.engram.documents.DocumentText;
 import dev.engram.stores.files.persistence.PgStoreExport;
 import dev.engram.stores.files.persistence.PgStoreImport;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -22,6 +24,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import java.util.concurrent.Semaphore;
 
 /**
  * A store as files (docs/export-format.md): {@code GET .../export} streams its archive, a tar.gz in the reference
@@ -30,6 +33,7 @@ import jakarta.ws.rs.core.StreamingOutput;
  * archive into the store, all or nothing, and needs write on every scope.
  */
 @Path("/v1/stores/{store}")
+@Singleton
 public class StoreFilesResource {
 
     /** The media type of an archive, both ways (RFC 6713). */
@@ -46,6 +50,9 @@ public class StoreFilesResource {
 
     @Inject
     EngramConfig config;
+
+    /** An import holds its archive unpacked: one at a time per replica. */
+    private final Semaphore importing = new Semaphore(1);
 
     @GET
     @Path("/export")
@@ -75,7 +82,16 @@ public class StoreFilesResource {
         EngramConfig.Files files = config.files();
         ArchiveLimits limits = new ArchiveLimits(files.maxArchiveBytes(), files.maxMembers(), files.maxPathDepth(),
                 files.maxPathBytes(), config.maxEntryBytesCeiling(), DocumentText.MAX_BYTES);
-        var archive = ArchiveReader.read(body == null ? new byte[0] : body, limits);
-        return ImportJson.of(importer.write(id, archive, Actor.ofCaller(gate.caller().id(), session)));
+        if (!importing.tryAcquire()) {
+            throw new Limited(Limited.Kind.CAPACITY, "imports", 1, 5,
+                    "This replica is importing another archive (it holds one unpacked at a time); retry in a few "
+                            + "seconds.");
+        }
+        try {
+            var archive = ArchiveReader.read(body == null ? new byte[0] : body, limits);
+            return ImportJson.of(importer.write(id, archive, Actor.ofCaller(gate.caller().id(), session)));
+        } finally {
+            importing.release();
+        }
     }
 }

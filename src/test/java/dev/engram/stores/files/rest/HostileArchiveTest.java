@@ -54,7 +54,12 @@ class HostileArchiveTest {
         String deep = String.join("/", IntStream.range(0, 20).mapToObj(i -> "d").toList());
         List<Member> many = IntStream.range(0, 50_001).mapToObj(i -> Member.of("_engram/documents/d" + i + "/",
                 TarConstants.LF_DIR, "")).toList();
+        // 1,400 documents of 99,000 bytes, each under a document's limit: 138 MB once ungzipped, 140 KB as sent.
+        String page = "x".repeat(99_000);
+        List<Member> bomb = IntStream.range(0, 1_400).mapToObj(i -> Member.file("_engram/documents/b" + i + ".md",
+                page)).toList();
         return Stream.of(
+                Arguments.of("gzip bomb", Tars.gzip(bomb), 413, "archive-too-large", "archive-bytes"),
                 Arguments.of("zip-slip", files(Member.file("user/../../etc/passwd", "x")), 422, "archive-unsafe",
                         "path-escapes"),
                 Arguments.of("absolute path", files(Member.file("/etc/passwd", "x")), 422, "archive-unsafe",

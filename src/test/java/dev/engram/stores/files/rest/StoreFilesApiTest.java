@@ -180,4 +180,35 @@ class StoreFilesApiTest {
         given().get(Api.entry(store, "project", "build")).then()
                 .body("content", equalTo("Run make check, then make lint."));
     }
+
+    /**
+     * An archive is not held to the 1 MiB of every other body: an export of a full store is megabytes of gzip. One of
+     * 1.5 MB (random text does not compress) imports; a body over engram.files.max-upload-bytes is refused 413 before
+     * it is read, and writes nothing.
+     */
+    @Test
+    void anArchiveHasItsOwnBodyLimit() throws Exception {
+        var random = new java.util.Random(24);
+        java.util.Map<String, String> files = new java.util.TreeMap<>();
+        for (int i = 0; i < 20; i++) {
+            byte[] bytes = new byte[56_000];
+            random.nextBytes(bytes);
+            files.put("_engram/documents/memories/noise-" + i + ".md", java.util.Base64.getEncoder()
+                    .encodeToString(bytes));
+        }
+        byte[] archive = Tars.files(files);
+        assertTrue(archive.length > 1_100_000, "the archive is over the server's 1 MiB body limit: " + archive.length);
+        String store = Api.newStore();
+        assertEquals(20, importInto(store, archive).getInt("created"));
+        assertEquals(files.keySet().stream().toList(), Tars.names(export(store)).stream()
+                .filter(n -> n.startsWith("_engram/documents/memories/noise-")).toList());
+
+        String other = Api.newStore();
+        var refused = given().contentType(GZIP).body(new byte[16 * 1024 * 1024 + 1])
+                .post("/v1/stores/" + other + "/import");
+        assertEquals(413, refused.statusCode(), refused.asString());
+        assertEquals("https://engram.dev/problems/body-too-large", refused.jsonPath().getString("type"));
+        assertEquals(16 * 1024 * 1024, refused.jsonPath().getLong("limit"));
+        given().get("/v1/stores/" + other).then().statusCode(404);
+    }
 }
