@@ -61,7 +61,7 @@ public class MemoryStoresResource {
         String description = ProfileRules.description(b.description() == null ? "" : b.description());
         Map<String, String> metadata = b.metadata() == null ? Map.of() : b.metadata();
         ProfileRules.metadata(metadata, metadata.size());
-        if (metadata.containsValue(null)) {
+        if (b.metadata() != null && b.metadata().containsValue(null)) {
             throw new Invalid("metadata-value", "metadata", "A new store's metadata values are strings; leave a "
                     + "key out rather than setting it to null.");
         }
