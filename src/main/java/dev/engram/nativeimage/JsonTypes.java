@@ -12,6 +12,7 @@ import dev.engram.entries.rest.EntryJson;
 import dev.engram.entries.rest.ManifestJson;
 import dev.engram.entries.rest.ManifestResource;
 import dev.engram.documents.rest.MemoryToolResource;
+import dev.engram.documents.stores.rest.StoreApiJson;
 import dev.engram.memories.rest.MemoryJson;
 import dev.engram.memories.rest.MemoryResource;
 import dev.engram.memories.rest.MentalModelResource;
@@ -63,6 +64,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     ManifestResource.ApplyBody.class, ManifestResource.FoldBody.class, ManifestResource.FoldReply.class,
     ManifestResource.ManifestReply.class, ManifestResource.RecordReply.class, ManifestResource.RecordSinceBody.class,
     MemoryToolResource.ToolResultJson.class,
+    StoreApiJson.CreateMemory.class, StoreApiJson.CreateStore.class, StoreApiJson.DeletedJson.class,
+    StoreApiJson.MemoryJson.class, StoreApiJson.PageJson.class, StoreApiJson.Precondition.class,
+    StoreApiJson.PrefixJson.class, StoreApiJson.StoreJson.class, StoreApiJson.UpdateMemory.class,
+    StoreApiJson.UpdateStore.class, StoreApiJson.VersionJson.class,
     MemoryJson.class, MemoryJson.BankJson.class, MemoryJson.Batch.class, MemoryJson.RevisionJson.class,
     MemoryJson.Save.class, MemoryJson.SavedJson.class, MemoryJson.ScoredJson.class, MemoryJson.Search.class,
     dev.engram.memories.rank.Explain.class,

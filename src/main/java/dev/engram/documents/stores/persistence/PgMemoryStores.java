@@ -1,9 +1,7 @@
 package dev.engram.documents.stores.persistence;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.engram.documents.Actor;
 import dev.engram.documents.Written.Operation;
@@ -43,7 +41,6 @@ import org.jboss.logging.Logger;
 public class PgMemoryStores implements MemoryStores {
 
     private static final Logger LOG = Logger.getLogger(PgMemoryStores.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PROFILE = "p.store_id, p.name, p.description, p.metadata::text, p.created_at, "
             + "p.updated_at, p.archived_at";
     private static final String VERSION = "j.seq, j.name, j.kind, j.record::text, j.at";
@@ -245,25 +242,14 @@ public class PgMemoryStores implements MemoryStores {
     }
 
     private static StoreProfile profile(ResultSet r, int at) throws SQLException {
-        Map<String, String> metadata;
-        try {
-            metadata = JSON.readValue(r.getString(at + 3), new TypeReference<Map<String, String>>() {
-            });
-        } catch (JsonProcessingException e) {
-            throw new SQLException("store_profile.metadata is not an object of strings", e);
-        }
+        Map<String, String> metadata = RecordJson.metadata(r.getString(at + 3));
         OffsetDateTime archived = r.getObject(at + 6, OffsetDateTime.class);
         return new StoreProfile(r.getString(at), r.getString(at + 1), r.getString(at + 2), metadata,
                 instant(r, at + 4), instant(r, at + 5), archived == null ? null : archived.toInstant());
     }
 
     private static MemoryVersion version(ResultSet r) throws SQLException {
-        JsonNode record;
-        try {
-            record = JSON.readTree(r.getString(4));
-        } catch (JsonProcessingException e) {
-            throw new SQLException("journal.record of a document is not JSON", e);
-        }
+        JsonNode record = RecordJson.tree(r.getString(4));
         Operation operation = Operation.valueOf(r.getString(3).substring("document.".length())
                 .toUpperCase(java.util.Locale.ROOT));
         JsonNode size = record.path("content_size_bytes");
@@ -292,20 +278,20 @@ public class PgMemoryStores implements MemoryStores {
 
     /** The JSON of a change's record: who made it. */
     private static String record(Actor actor) {
-        ObjectNode r = JSON.createObjectNode();
+        ObjectNode r = JsonNodeFactory.instance.objectNode();
         r.set("actor", actorJson(actor));
         return r.toString();
     }
 
     private static ObjectNode actorJson(Actor actor) {
-        ObjectNode a = JSON.createObjectNode();
+        ObjectNode a = JsonNodeFactory.instance.objectNode();
         a.put("type", actor.type());
         a.put(actor.idMember(), actor.id());
         return a;
     }
 
     private static String json(Map<String, String> metadata) {
-        ObjectNode m = JSON.createObjectNode();
+        ObjectNode m = JsonNodeFactory.instance.objectNode();
         metadata.forEach(m::put);
         return m.toString();
     }

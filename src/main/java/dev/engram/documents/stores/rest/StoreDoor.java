@@ -28,7 +28,30 @@ public class StoreDoor {
     MemoryStores stores;
 
     /** A memory store the caller reaches: its Engram store, what the caller may do there, and its profile. */
-    public record Reached(String id, String store, StoreAccess access, StoreProfile profile) {
+    public static final class Reached {
+
+        private final String store;
+        private final StoreAccess access;
+        private final StoreProfile profile;
+
+        Reached(String store, StoreAccess access, StoreProfile profile) {
+            this.store = store;
+            this.access = access;
+            this.profile = profile;
+        }
+
+        /** The Engram store. */
+        public String store() {
+            return store;
+        }
+
+        public StoreAccess access() {
+            return access;
+        }
+
+        public StoreProfile profile() {
+            return profile;
+        }
 
         /** Refuses ({@code Denied}) unless the caller reads {@code path}. */
         public void checkReads(String path) {
@@ -63,7 +86,7 @@ public class StoreDoor {
             throw NotFound.memoryStore(id);
         }
         StoreProfile profile = stores.profile(store).orElseThrow(() -> NotFound.memoryStore(id));
-        return new Reached(id, store, access, profile);
+        return new Reached(store, access, profile);
     }
 
     /** Who makes a change: the caller's key or token, or the session it named in {@code Engram-Session}. */
