@@ -6,12 +6,12 @@ import dev.engram.documents.Written;
 import dev.engram.documents.stores.MemoryListing;
 import dev.engram.documents.stores.PageCursor;
 import dev.engram.documents.stores.View;
-import dev.engram.documents.stores.rest.StoreApiJson.CreateMemory;
-import dev.engram.documents.stores.rest.StoreApiJson.DeletedJson;
-import dev.engram.documents.stores.rest.StoreApiJson.MemoryJson;
-import dev.engram.documents.stores.rest.StoreApiJson.PageJson;
-import dev.engram.documents.stores.rest.StoreApiJson.PrefixJson;
-import dev.engram.documents.stores.rest.StoreApiJson.UpdateMemory;
+import dev.engram.documents.stores.rest.StoreApiJson.CreateStoreMemory;
+import dev.engram.documents.stores.rest.StoreApiJson.MemoryStoreDeletion;
+import dev.engram.documents.stores.rest.StoreApiJson.StoreMemoryJson;
+import dev.engram.documents.stores.rest.StoreApiJson.MemoryStorePage;
+import dev.engram.documents.stores.rest.StoreApiJson.MemoryPrefixJson;
+import dev.engram.documents.stores.rest.StoreApiJson.UpdateStoreMemory;
 import dev.engram.kernel.NotFound;
 import dev.engram.rest.Preconditions;
 import jakarta.inject.Inject;
@@ -52,20 +52,20 @@ public class MemoriesResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public MemoryJson create(CreateMemory body, @QueryParam("view") String view,
+    public StoreMemoryJson create(CreateStoreMemory body, @QueryParam("view") String view,
             @HeaderParam(Preconditions.SESSION) String session) {
         View v = View.of(view, View.BASIC);
         StoreDoor.Reached s = door.open(storeId);
-        CreateMemory b = body == null ? new CreateMemory(null, null) : body;
+        CreateStoreMemory b = body == null ? new CreateStoreMemory(null, null) : body;
         String path = writes.path(b.path());
         s.checkWrites(path);
         Written w = writes.landed(s, () -> documents.create(s.store(), path, b.content() == null ? ""
                 : b.content(), door.actor(session)));
-        return MemoryJson.of(s.store(), w.document(), v.full());
+        return StoreMemoryJson.of(s.store(), w.document(), v.full());
     }
 
     @GET
-    public PageJson list(@QueryParam("path_prefix") String pathPrefix, @QueryParam("depth") String depth,
+    public MemoryStorePage list(@QueryParam("path_prefix") String pathPrefix, @QueryParam("depth") String depth,
             @QueryParam("view") String view, @QueryParam("limit") String limit, @QueryParam("page") String page) {
         View v = View.of(view, View.BASIC);
         int size = v.pageSize(QueryValues.integer(limit, "limit"));
@@ -78,25 +78,25 @@ public class MemoriesResource {
         List<Object> data = new ArrayList<>();
         for (MemoryListing.Item item : p.items()) {
             if (item.isPrefix()) {
-                data.add(PrefixJson.of(item.prefix()));
+                data.add(MemoryPrefixJson.of(item.prefix()));
             } else if (v.full()) {
                 documents.byId(s.store(), item.memory().id())
-                        .ifPresent(d -> data.add(MemoryJson.of(s.store(), d, true)));
+                        .ifPresent(d -> data.add(StoreMemoryJson.of(s.store(), d, true)));
             } else {
-                data.add(MemoryJson.of(s.store(), item.memory()));
+                data.add(StoreMemoryJson.of(s.store(), item.memory()));
             }
         }
-        return new PageJson(data, p.next() == null ? null : PageCursor.of('m', p.next()));
+        return new MemoryStorePage(data, p.next() == null ? null : PageCursor.of('m', p.next()));
     }
 
     @GET
     @Path("{memory_id}")
-    public MemoryJson retrieve(@PathParam("memory_id") String id, @QueryParam("view") String view) {
+    public StoreMemoryJson retrieve(@PathParam("memory_id") String id, @QueryParam("view") String view) {
         View v = View.of(view, View.FULL);
         StoreDoor.Reached s = door.open(storeId);
         Document d = live(s, id);
         s.checkReads(d.path());
-        return MemoryJson.of(s.store(), d, v.full());
+        return StoreMemoryJson.of(s.store(), d, v.full());
     }
 
     /**
@@ -106,34 +106,34 @@ public class MemoriesResource {
     @POST
     @Path("{memory_id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public MemoryJson update(@PathParam("memory_id") String id, UpdateMemory body, @QueryParam("view") String view,
+    public StoreMemoryJson update(@PathParam("memory_id") String id, UpdateStoreMemory body, @QueryParam("view") String view,
             @HeaderParam(Preconditions.SESSION) String session) {
         View v = View.of(view, View.BASIC);
         StoreDoor.Reached s = door.open(storeId);
-        UpdateMemory b = body == null ? new UpdateMemory(null, null, null) : body;
+        UpdateStoreMemory b = body == null ? new UpdateStoreMemory(null, null, null) : body;
         Optional<String> path = Optional.ofNullable(b.path()).map(writes::path);
         Optional<String> expect = writes.expected(b.precondition());
         Document d = live(s, id);
         s.checkWrites(d.path());
         path.ifPresent(s::checkWrites);
         if (MemoryWrites.matches(d, path, Optional.ofNullable(b.content()))) {
-            return MemoryJson.of(s.store(), d, v.full());
+            return StoreMemoryJson.of(s.store(), d, v.full());
         }
         Written w = writes.landed(s, () -> documents.update(s.store(), id, path, Optional.ofNullable(b.content()),
                 expect, door.actor(session)));
-        return MemoryJson.of(s.store(), w.document(), v.full());
+        return StoreMemoryJson.of(s.store(), w.document(), v.full());
     }
 
     @DELETE
     @Path("{memory_id}")
-    public DeletedJson delete(@PathParam("memory_id") String id,
+    public MemoryStoreDeletion delete(@PathParam("memory_id") String id,
             @QueryParam("expected_content_sha256") String expected,
             @HeaderParam(Preconditions.SESSION) String session) {
         StoreDoor.Reached s = door.open(storeId);
         Document d = live(s, id);
         s.checkWrites(d.path());
         documents.delete(s.store(), id, Optional.ofNullable(expected), door.actor(session));
-        return new DeletedJson("memory_deleted", id);
+        return new MemoryStoreDeletion("memory_deleted", id);
     }
 
     private Document live(StoreDoor.Reached s, String id) {

@@ -11,11 +11,11 @@ import dev.engram.documents.stores.ProfileRules;
 import dev.engram.documents.stores.StoreProfile;
 import dev.engram.documents.stores.StoreQuery;
 import dev.engram.documents.stores.View;
-import dev.engram.documents.stores.rest.StoreApiJson.CreateStore;
-import dev.engram.documents.stores.rest.StoreApiJson.DeletedJson;
-import dev.engram.documents.stores.rest.StoreApiJson.PageJson;
-import dev.engram.documents.stores.rest.StoreApiJson.StoreJson;
-import dev.engram.documents.stores.rest.StoreApiJson.UpdateStore;
+import dev.engram.documents.stores.rest.StoreApiJson.CreateMemoryStore;
+import dev.engram.documents.stores.rest.StoreApiJson.MemoryStoreDeletion;
+import dev.engram.documents.stores.rest.StoreApiJson.MemoryStorePage;
+import dev.engram.documents.stores.rest.StoreApiJson.MemoryStoreJson;
+import dev.engram.documents.stores.rest.StoreApiJson.UpdateMemoryStore;
 import dev.engram.entries.EntryRules;
 import dev.engram.kernel.Invalid;
 import dev.engram.rest.Preconditions;
@@ -55,8 +55,8 @@ public class MemoryStoresResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public StoreJson create(CreateStore body, @HeaderParam(Preconditions.SESSION) String session) {
-        CreateStore b = body == null ? new CreateStore(null, null, null) : body;
+    public MemoryStoreJson create(CreateMemoryStore body, @HeaderParam(Preconditions.SESSION) String session) {
+        CreateMemoryStore b = body == null ? new CreateMemoryStore(null, null, null) : body;
         String name = ProfileRules.name(b.name());
         String description = ProfileRules.description(b.description() == null ? "" : b.description());
         Map<String, String> metadata = b.metadata() == null ? Map.of() : b.metadata();
@@ -68,11 +68,11 @@ public class MemoryStoresResource {
         String store = newStore(door.gate().caller());
         door.gate().in(store).checkWritesEvery();
         door.gate().mayCreate(store);
-        return StoreJson.of(stores.create(store, name, description, metadata, door.actor(session)));
+        return MemoryStoreJson.of(stores.create(store, name, description, metadata, door.actor(session)));
     }
 
     @GET
-    public PageJson list(@QueryParam("created_at[gte]") String from, @QueryParam("created_at[lte]") String to,
+    public MemoryStorePage list(@QueryParam("created_at[gte]") String from, @QueryParam("created_at[lte]") String to,
             @QueryParam("include_archived") String archived, @QueryParam("limit") String limit,
             @QueryParam("page") String page) {
         int size = View.BASIC.pageSize(QueryValues.integer(limit, "limit"));
@@ -88,55 +88,55 @@ public class MemoryStoresResource {
                     continue;
                 }
                 if (data.size() == size) {
-                    return new PageJson(data, PageCursor.of('s', after));
+                    return new MemoryStorePage(data, PageCursor.of('s', after));
                 }
-                data.add(StoreJson.of(p));
+                data.add(MemoryStoreJson.of(p));
                 after = stores.position(p);
             }
             if (batch.size() < 100) {
-                return new PageJson(data, null);
+                return new MemoryStorePage(data, null);
             }
         }
     }
 
     @GET
     @Path("{memory_store_id}")
-    public StoreJson retrieve(@PathParam("memory_store_id") String id) {
-        return StoreJson.of(door.open(id).profile());
+    public MemoryStoreJson retrieve(@PathParam("memory_store_id") String id) {
+        return MemoryStoreJson.of(door.open(id).profile());
     }
 
     @POST
     @Path("{memory_store_id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public StoreJson update(@PathParam("memory_store_id") String id, UpdateStore body,
+    public MemoryStoreJson update(@PathParam("memory_store_id") String id, UpdateMemoryStore body,
             @HeaderParam(Preconditions.SESSION) String session) {
         StoreDoor.Reached s = door.open(id);
         s.access().checkAdminister();
-        UpdateStore b = body == null ? new UpdateStore(null, null, null) : body;
+        UpdateMemoryStore b = body == null ? new UpdateMemoryStore(null, null, null) : body;
         Optional<String> name = Optional.ofNullable(b.name()).map(ProfileRules::name);
         Optional<String> description = Optional.ofNullable(b.description()).map(ProfileRules::description);
         Map<String, String> metadata = b.metadata() == null ? Map.of() : b.metadata();
         ProfileRules.metadata(metadata, 0);
-        return StoreJson.of(stores.update(s.store(), name, description, metadata, door.actor(session)));
+        return MemoryStoreJson.of(stores.update(s.store(), name, description, metadata, door.actor(session)));
     }
 
     @DELETE
     @Path("{memory_store_id}")
-    public DeletedJson delete(@PathParam("memory_store_id") String id,
+    public MemoryStoreDeletion delete(@PathParam("memory_store_id") String id,
             @HeaderParam(Preconditions.SESSION) String session) {
         StoreDoor.Reached s = door.open(id);
         s.access().checkAdminister();
         stores.delete(s.store(), door.actor(session));
-        return new DeletedJson("memory_store_deleted", id);
+        return new MemoryStoreDeletion("memory_store_deleted", id);
     }
 
     @POST
     @Path("{memory_store_id}/archive")
-    public StoreJson archive(@PathParam("memory_store_id") String id,
+    public MemoryStoreJson archive(@PathParam("memory_store_id") String id,
             @HeaderParam(Preconditions.SESSION) String session) {
         StoreDoor.Reached s = door.open(id);
         s.access().checkAdminister();
-        return StoreJson.of(stores.archive(s.store(), door.actor(session)));
+        return MemoryStoreJson.of(stores.archive(s.store(), door.actor(session)));
     }
 
     /**

@@ -7,8 +7,8 @@ import dev.engram.documents.stores.MemoryVersion;
 import dev.engram.documents.stores.PageCursor;
 import dev.engram.documents.stores.VersionQuery;
 import dev.engram.documents.stores.View;
-import dev.engram.documents.stores.rest.StoreApiJson.PageJson;
-import dev.engram.documents.stores.rest.StoreApiJson.VersionJson;
+import dev.engram.documents.stores.rest.StoreApiJson.MemoryStorePage;
+import dev.engram.documents.stores.rest.StoreApiJson.MemoryVersionJson;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.NotFound;
 import dev.engram.rest.Params;
@@ -45,7 +45,7 @@ public class MemoryVersionsResource {
     String storeId;
 
     @GET
-    public PageJson list(@QueryParam("memory_id") String memoryId, @QueryParam("operation") String operation,
+    public MemoryStorePage list(@QueryParam("memory_id") String memoryId, @QueryParam("operation") String operation,
             @QueryParam("session_id") String sessionId, @QueryParam("api_key_id") String apiKeyId,
             @QueryParam("service_account_id") String serviceAccountId, @QueryParam("created_at[gte]") String from,
             @QueryParam("created_at[lte]") String to, @QueryParam("view") String view,
@@ -61,31 +61,31 @@ public class MemoryVersionsResource {
         List<MemoryVersion> found = stores.versions(s.store(), query, before, size + 1);
         List<Object> data = new ArrayList<>();
         for (MemoryVersion m : found.subList(0, Math.min(size, found.size()))) {
-            data.add(VersionJson.of(s.store(), m, v.full()));
+            data.add(MemoryVersionJson.of(s.store(), m, v.full()));
         }
-        return new PageJson(data, found.size() > size ? PageCursor.of('v', Long.toString(found.get(size - 1).seq()))
+        return new MemoryStorePage(data, found.size() > size ? PageCursor.of('v', Long.toString(found.get(size - 1).seq()))
                 : null);
     }
 
     @GET
     @Path("{memory_version_id}")
-    public VersionJson retrieve(@PathParam("memory_version_id") String id, @QueryParam("view") String view) {
+    public MemoryVersionJson retrieve(@PathParam("memory_version_id") String id, @QueryParam("view") String view) {
         View v = View.of(view, View.FULL);
         StoreDoor.Reached s = door.open(storeId);
         s.access().checkReadsEvery();
         long seq = MemoryStoreIds.version(id);
-        return VersionJson.of(s.store(), stores.version(s.store(), seq)
+        return MemoryVersionJson.of(s.store(), stores.version(s.store(), seq)
                 .orElseThrow(() -> NotFound.memoryVersion(QueryValues.shown(id))), v.full());
     }
 
     @POST
     @Path("{memory_version_id}/redact")
-    public VersionJson redact(@PathParam("memory_version_id") String id,
+    public MemoryVersionJson redact(@PathParam("memory_version_id") String id,
             @HeaderParam(Preconditions.SESSION) String session) {
         StoreDoor.Reached s = door.open(storeId);
         s.access().checkAdminister();
         long seq = MemoryStoreIds.version(id);
-        return VersionJson.of(s.store(), stores.redact(s.store(), seq, door.actor(session)), true);
+        return MemoryVersionJson.of(s.store(), stores.redact(s.store(), seq, door.actor(session)), true);
     }
 
     private static Operation operation(String value) {

@@ -4,7 +4,7 @@ import dev.engram.documents.Document;
 import dev.engram.documents.DocumentPath;
 import dev.engram.documents.Documents;
 import dev.engram.documents.Written;
-import dev.engram.documents.stores.rest.StoreApiJson.Precondition;
+import dev.engram.documents.stores.rest.StoreApiJson.ContentPrecondition;
 import dev.engram.kernel.DocumentRefused;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.Sha256;
@@ -26,7 +26,7 @@ public class MemoryWrites {
     }
 
     /** The content digest a precondition asks for, if any: {@code {"type": "content_sha256", ...}}. */
-    Optional<String> expected(Precondition p) {
+    Optional<String> expected(ContentPrecondition p) {
         if (p == null) {
             return Optional.empty();
         }

@@ -21,53 +21,53 @@ public final class StoreApiJson {
     }
 
     /** A memory store. */
-    public record StoreJson(String type, String id, String name, String description, Map<String, String> metadata,
+    public record MemoryStoreJson(String type, String id, String name, String description, Map<String, String> metadata,
             Instant createdAt, Instant updatedAt, Instant archivedAt) {
 
-        static StoreJson of(StoreProfile p) {
-            return new StoreJson("memory_store", MemoryStoreIds.ofStore(p.store()), p.name(), p.description(),
+        static MemoryStoreJson of(StoreProfile p) {
+            return new MemoryStoreJson("memory_store", MemoryStoreIds.ofStore(p.store()), p.name(), p.description(),
                     p.metadata(), p.createdAt(), p.updatedAt(), p.archivedAt());
         }
     }
 
     /** What a deletion answers: {@code memory_store_deleted} or {@code memory_deleted} and the id. */
-    public record DeletedJson(String type, String id) {
+    public record MemoryStoreDeletion(String type, String id) {
     }
 
     /**
      * An item of a listing of memories: a memory ({@code type} memory, content null in the basic view) or a
      * directory holding deeper ones ({@code type} memory_prefix, with its path alone).
      */
-    public record MemoryJson(String type, String id, String memoryStoreId, String path, String content,
+    public record StoreMemoryJson(String type, String id, String memoryStoreId, String path, String content,
             String contentSha256, Integer contentSizeBytes, String memoryVersionId, Instant createdAt,
             Instant updatedAt) {
 
-        static MemoryJson of(String store, Document d, boolean full) {
-            return new MemoryJson("memory", d.id(), MemoryStoreIds.ofStore(store), d.path(), full ? d.content() : null,
+        static StoreMemoryJson of(String store, Document d, boolean full) {
+            return new StoreMemoryJson("memory", d.id(), MemoryStoreIds.ofStore(store), d.path(), full ? d.content() : null,
                     d.sha256(), d.size(), MemoryStoreIds.ofVersion(d.version()), d.createdAt(), d.updatedAt());
         }
 
-        static MemoryJson of(String store, DocumentHead d) {
-            return new MemoryJson("memory", d.id(), MemoryStoreIds.ofStore(store), d.path(), null, d.sha256(),
+        static StoreMemoryJson of(String store, DocumentHead d) {
+            return new StoreMemoryJson("memory", d.id(), MemoryStoreIds.ofStore(store), d.path(), null, d.sha256(),
                     d.size(), MemoryStoreIds.ofVersion(d.version()), d.createdAt(), d.updatedAt());
         }
     }
 
     /** A directory of a listing at depth n, which holds memories deeper than n. */
-    public record PrefixJson(String type, String path) {
+    public record MemoryPrefixJson(String type, String path) {
 
-        static PrefixJson of(String path) {
-            return new PrefixJson("memory_prefix", path);
+        static MemoryPrefixJson of(String path) {
+            return new MemoryPrefixJson("memory_prefix", path);
         }
     }
 
     /** One version of a memory; a redacted one has no path, content, digest or size. */
-    public record VersionJson(String type, String id, String memoryId, String memoryStoreId, String operation,
+    public record MemoryVersionJson(String type, String id, String memoryId, String memoryStoreId, String operation,
             Instant createdAt, Map<String, String> createdBy, String path, String content, String contentSha256,
             Integer contentSizeBytes, Instant redactedAt, Map<String, String> redactedBy) {
 
-        static VersionJson of(String store, MemoryVersion v, boolean full) {
-            return new VersionJson("memory_version", MemoryStoreIds.ofVersion(v.seq()), v.memoryId(),
+        static MemoryVersionJson of(String store, MemoryVersion v, boolean full) {
+            return new MemoryVersionJson("memory_version", MemoryStoreIds.ofVersion(v.seq()), v.memoryId(),
                     MemoryStoreIds.ofStore(store), v.operation().json(), v.createdAt(), actor(v.actor()), v.path(),
                     full ? v.content() : null, v.sha256(), v.size(), v.redactedAt(),
                     v.redactedBy() == null ? null : actor(v.redactedBy()));
@@ -75,27 +75,27 @@ public final class StoreApiJson {
     }
 
     /** A page: its items, and the cursor of the next page (null at the end; never ""). */
-    public record PageJson(List<Object> data, String nextPage) {
+    public record MemoryStorePage(List<Object> data, String nextPage) {
     }
 
     /** The body of POST /v1/memory_stores. */
-    public record CreateStore(String name, String description, Map<String, String> metadata) {
+    public record CreateMemoryStore(String name, String description, Map<String, String> metadata) {
     }
 
     /** The body of POST /v1/memory_stores/{id}: each member absent keeps what it sets; a metadata key set to null goes. */
-    public record UpdateStore(String name, String description, Map<String, String> metadata) {
+    public record UpdateMemoryStore(String name, String description, Map<String, String> metadata) {
     }
 
     /** The body of POST .../memories. */
-    public record CreateMemory(String path, String content) {
+    public record CreateStoreMemory(String path, String content) {
     }
 
     /** The body of POST .../memories/{id}: a new path, new content, and the precondition they take. */
-    public record UpdateMemory(String path, String content, Precondition precondition) {
+    public record UpdateStoreMemory(String path, String content, ContentPrecondition precondition) {
     }
 
     /** {@code {"type": "content_sha256", "content_sha256": "..."}}: the write lands only on that content. */
-    public record Precondition(String type, String contentSha256) {
+    public record ContentPrecondition(String type, String contentSha256) {
     }
 
     static Map<String, String> actor(Actor a) {
