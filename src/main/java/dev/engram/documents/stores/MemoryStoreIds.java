@@ -13,6 +13,7 @@ public final class MemoryStoreIds {
 
     public static final String STORE = "memstore_";
     public static final String VERSION = "memver_";
+    public static final String MEMORY = "mem_";
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
@@ -29,6 +30,16 @@ public final class MemoryStoreIds {
             throw NotFound.memoryStore(id == null ? "" : shown(id));
         }
         return id.substring(STORE.length());
+    }
+
+    /**
+     * Whether {@code id} may name a memory: {@code mem_} and letters and digits, as a document's id is made. Any
+     * other names none, and is answered so without asking the database (which cannot hold a NUL of it).
+     */
+    public static boolean isMemory(String id) {
+        return id != null && id.length() > MEMORY.length() && id.length() <= MEMORY.length() + 64
+                && id.startsWith(MEMORY) && id.substring(MEMORY.length()).chars()
+                        .allMatch(c -> c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z');
     }
 
     public static String ofVersion(long seq) {

@@ -4,6 +4,7 @@ import dev.engram.documents.Document;
 import dev.engram.documents.Documents;
 import dev.engram.documents.Written;
 import dev.engram.documents.stores.MemoryListing;
+import dev.engram.documents.stores.MemoryStoreIds;
 import dev.engram.documents.stores.PageCursor;
 import dev.engram.documents.stores.View;
 import dev.engram.documents.stores.rest.StoreApiJson.CreateStoreMemory;
@@ -137,6 +138,7 @@ public class MemoriesResource {
     }
 
     private Document live(StoreDoor.Reached s, String id) {
-        return documents.byId(s.store(), id).orElseThrow(() -> NotFound.document(QueryValues.shown(id)));
+        return (MemoryStoreIds.isMemory(id) ? documents.byId(s.store(), id) : Optional.<Document>empty())
+                .orElseThrow(() -> NotFound.document(QueryValues.shown(id)));
     }
 }

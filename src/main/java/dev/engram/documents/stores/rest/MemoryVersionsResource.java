@@ -52,8 +52,10 @@ public class MemoryVersionsResource {
             @QueryParam("limit") String limit, @QueryParam("page") String page) {
         View v = View.of(view, View.BASIC);
         int size = v.pageSize(QueryValues.integer(limit, "limit"));
-        VersionQuery query = new VersionQuery(memoryId, operation(operation), sessionId, apiKeyId, serviceAccountId,
-                QueryValues.time(from, "created_at[gte]"), QueryValues.time(to, "created_at[lte]"));
+        VersionQuery query = new VersionQuery(QueryValues.text(memoryId, "memory_id"), operation(operation),
+                QueryValues.text(sessionId, "session_id"), QueryValues.text(apiKeyId, "api_key_id"),
+                QueryValues.text(serviceAccountId, "service_account_id"), QueryValues.time(from, "created_at[gte]"),
+                QueryValues.time(to, "created_at[lte]"));
         String position = PageCursor.position(page, 'v');
         long before = position == null ? 0 : Params.number(position, "page", 1, Long.MAX_VALUE, 0);
         StoreDoor.Reached s = door.open(storeId);

@@ -1,6 +1,7 @@
 package dev.engram.documents.stores.rest;
 
 import dev.engram.kernel.Invalid;
+import dev.engram.kernel.Utf8;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -43,6 +44,21 @@ final class QueryValues {
             return true;
         }
         throw new Invalid("boolean-format", field, field + " is true or false, not \"" + shown(value) + "\".");
+    }
+
+    /**
+     * A text filter ({@code memory_id}, {@code session_id}, ...), refused when it holds what no stored text can (NUL,
+     * an unpaired surrogate: the one text rule), which PostgreSQL would fail on rather than match nothing.
+     */
+    static String text(String value, String field) {
+        int at = value == null ? -1 : Utf8.firstUnstorable(value);
+        if (at >= 0) {
+            boolean nul = value.charAt(at) == 0;
+            throw new Invalid(nul ? "text-nul" : "text-encoding", field, field + " holds " + (nul
+                    ? "a NUL character" : "an unpaired surrogate") + " at character " + at + ", which no stored "
+                    + "text holds; send well-formed Unicode text without NUL.");
+        }
+        return value;
     }
 
     static String shown(String value) {
