@@ -36,6 +36,18 @@ public final class DocumentRefused extends EngramException {
                 + "document " + holder + ". Choose another path, or update that document.");
     }
 
+    /**
+     * {@code path} collides with live document {@code holder} at {@code holderPath}: the same path, one under it or
+     * one above it ({@link #have} is then the holder's path).
+     */
+    public static DocumentRefused pathTaken(String path, String holder, String holderPath) {
+        String message = holderPath.equals(path) ? "Path " + path + " is taken by memory " + holder + "."
+                : "Path " + path + " collides with memory " + holder + " at " + holderPath + ": a path may not lie "
+                + "under or above another memory's.";
+        return new DocumentRefused(Kind.PATH_TAKEN, path, holder, "", holderPath, 0, 0, message + " Choose another "
+                + "path, or update that memory.");
+    }
+
     /** Document {@code id} at {@code path} holds content of digest {@code have}, not {@code want}. */
     public static DocumentRefused changed(String id, String path, String want, String have) {
         return new DocumentRefused(Kind.CHANGED, path, id, want, have, 0, 0, "Document " + id + " (" + path
@@ -73,6 +85,7 @@ public final class DocumentRefused extends EngramException {
         return want;
     }
 
+    /** The digest held ({@link Kind#CHANGED}), or the colliding document's path ({@link Kind#PATH_TAKEN}, if known). */
     public String have() {
         return have;
     }

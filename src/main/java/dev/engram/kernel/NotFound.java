@@ -59,4 +59,16 @@ public final class NotFound extends EngramException {
         return new NotFound("No document " + what + " in this store. List the store's documents to see what it "
                 + "holds; a deleted document's versions are still in the journal.");
     }
+
+    /** No memory store {@code id} that the caller reaches (another tenant's answers so too). */
+    public static NotFound memoryStore(String id) {
+        return new NotFound("No memory store " + id + ". GET /v1/memory_stores lists the ones this key reaches; "
+                + "POST /v1/memory_stores creates one.");
+    }
+
+    /** No version {@code id} of a memory in the store. */
+    public static NotFound memoryVersion(String id) {
+        return new NotFound("No memory version " + id + " in this memory store; GET .../memory_versions lists "
+                + "them (ids are memver_ and a number).");
+    }
 }

@@ -13,6 +13,7 @@ import dev.engram.entries.rest.EntryJson;
 import dev.engram.entries.rest.ManifestJson;
 import dev.engram.entries.rest.ManifestResource;
 import dev.engram.documents.rest.MemoryToolResource;
+import dev.engram.documents.stores.rest.StoreApiJson;
 import dev.engram.memories.rest.MemoryJson;
 import dev.engram.memories.rest.MemoryResource;
 import dev.engram.memories.rest.MentalModelResource;
@@ -65,6 +66,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
     ManifestResource.ApplyBody.class, ManifestResource.FoldBody.class, ManifestResource.FoldReply.class,
     ManifestResource.ManifestReply.class, ManifestResource.RecordReply.class, ManifestResource.RecordSinceBody.class,
     MemoryToolResource.ToolResultJson.class,
+    StoreApiJson.CreateStoreMemory.class, StoreApiJson.CreateMemoryStore.class, StoreApiJson.MemoryStoreDeletion.class,
+    StoreApiJson.StoreMemoryJson.class, StoreApiJson.MemoryStorePage.class, StoreApiJson.ContentPrecondition.class,
+    StoreApiJson.MemoryPrefixJson.class, StoreApiJson.MemoryStoreJson.class, StoreApiJson.UpdateStoreMemory.class,
+    StoreApiJson.UpdateMemoryStore.class, StoreApiJson.MemoryVersionJson.class,
     MemoryJson.class, MemoryJson.BankJson.class, MemoryJson.Batch.class, MemoryJson.RevisionJson.class,
     MemoryJson.Save.class, MemoryJson.SavedJson.class, MemoryJson.ScoredJson.class, MemoryJson.Search.class,
     dev.engram.memories.rank.Explain.class,

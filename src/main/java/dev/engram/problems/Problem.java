@@ -11,7 +11,8 @@ import java.util.Map;
 
 /**
  * An RFC 9457 problem: a stable {@code type} (a URI under {@link #TYPE_BASE} ending in {@link #slug}), the HTTP
- * status, a title per type, a detail that says what to do next, and the members a caller needs to act on it.
+ * status, a title per type, a detail that says what to do next, and the members a caller needs to act on it. Under
+ * {@link ErrorEnvelope#PATH} it is rendered as Anthropic's error envelope instead.
  */
 public record Problem(String slug, int status, String title, String detail, Map<String, Object> members,
         Map<String, String> headers) {
@@ -40,7 +41,15 @@ public record Problem(String slug, int status, String title, String detail, Map<
         return new Problem(slug, status, title, detail, members, more);
     }
 
+    /** The response of this problem to a request for {@code instance}: problem+json, or the error envelope there. */
     public Response toResponse(String instance) {
+        if (ErrorEnvelope.covers(instance)) {
+            String id = ErrorEnvelope.requestId();
+            Response.ResponseBuilder r = Response.status(ErrorEnvelope.status(this)).type("application/json")
+                    .entity(ErrorEnvelope.body(this, instance, id));
+            ErrorEnvelope.headers(this, id).forEach(r::header);
+            return r.build();
+        }
         Response.ResponseBuilder r = Response.status(status).type(MEDIA_TYPE).entity(body(instance));
         headers.forEach(r::header);
         return r.build();
@@ -51,6 +60,14 @@ public record Problem(String slug, int status, String title, String detail, Map<
      * this problem, as {@link #toResponse} answers one a resource refuses.
      */
     public Future<Void> send(RoutingContext ctx) {
+        String path = ctx.request().path();
+        if (ErrorEnvelope.covers(path)) {
+            String id = ErrorEnvelope.requestId();
+            HttpServerResponse response = ctx.response().setStatusCode(ErrorEnvelope.status(this))
+                    .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
+            ErrorEnvelope.headers(this, id).forEach(response::putHeader);
+            return response.end(Json.encode(ErrorEnvelope.body(this, path, id)));
+        }
         HttpServerResponse response = ctx.response().setStatusCode(status)
                 .putHeader(HttpHeaders.CONTENT_TYPE, MEDIA_TYPE);
         headers.forEach(response::putHeader);

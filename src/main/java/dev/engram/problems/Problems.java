@@ -219,8 +219,11 @@ public class Problems {
     /** A document's write the store's state refuses, with the path and the numbers to act on. */
     private static Problem document(DocumentRefused d) {
         return switch (d.kind()) {
-            case PATH_TAKEN -> Problem.of("path-taken", 409, "Path taken", d.getMessage())
-                    .with("path", d.path()).with("id", d.id());
+            case PATH_TAKEN -> d.have().isEmpty()
+                    ? Problem.of("path-taken", 409, "Path taken", d.getMessage()).with("path", d.path())
+                            .with("id", d.id())
+                    : Problem.of("path-taken", 409, "Path taken", d.getMessage()).with("path", d.path())
+                            .with("id", d.id()).with("conflicting_path", d.have());
             case CHANGED -> Problem.of("precondition-failed", 412, "Document changed", d.getMessage())
                     .with("path", d.path()).with("id", d.id()).with("want", d.want()).with("have", d.have());
             case ARCHIVED -> Problem.of("store-archived", 409, "Store archived", d.getMessage());

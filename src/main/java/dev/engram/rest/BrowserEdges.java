@@ -1,5 +1,6 @@
 package dev.engram.rest;
 
+import dev.engram.problems.ErrorEnvelope;
 import dev.engram.problems.Problem;
 import dev.engram.ops.EngramConfig;
 import io.vertx.core.http.HttpHeaders;
@@ -47,7 +48,7 @@ public class BrowserEdges {
             }
             String type = request.getHeader(HttpHeaders.CONTENT_TYPE);
             if ((mcp || path.startsWith("/v1/")) && WRITES.contains(request.method()) && !isJson(type)
-                    && !(isImport(path) && isGzip(type))) {
+                    && !(isImport(path) && isGzip(type)) && !anthropicWithoutBody(path, request, type)) {
                 refuse(ctx, Problem.of("unsupported-media-type", 415, "Unsupported media type", (type == null
                         ? "The request has no Content-Type." : "The request's Content-Type is " + type + ".")
                         + (isImport(path) ? " Send the archive as Content-Type: application/gzip." : " Send "
@@ -57,6 +58,17 @@ public class BrowserEdges {
             }
             ctx.next();
         });
+    }
+
+    /**
+     * A write of the Memory Stores API with no body and no Content-Type, as Anthropic's SDKs send an archive or a
+     * redaction: it carries {@code anthropic-beta}, a header a browser sends across origins only after a preflight
+     * (which CORS, off, refuses), so no page can make a browser send it.
+     */
+    private static boolean anthropicWithoutBody(String path, HttpServerRequest request, String type) {
+        String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+        return type == null && ErrorEnvelope.covers(path) && request.getHeader("anthropic-beta") != null
+                && (length == null || length.trim().equals("0"));
     }
 
     /**

@@ -46,7 +46,8 @@ import org.junit.jupiter.api.Test;
  * MCP method with its params missing or mistyped, a malformed Content-Type on every method of every route, null in
  * every array of every body, NUL and lone surrogates in every string and member name of every body (one at a time),
  * and every write sent twice under one Idempotency-Key. Every answer must be a 4xx problem+json (on /mcp, a 4xx or a
- * JSON-RPC error), never a 5xx nor no answer, and PostgreSQL must hold exactly what it held before the request; a
+ * JSON-RPC error; under /v1/memory_stores, sent with its beta header, Anthropic's error envelope with the error type
+ * of its status), never a 5xx nor no answer, and PostgreSQL must hold exactly what it held before the request; a
  * retry must replay the first answer ({@code Idempotent-Replayed: true}, the same body) or both be refused with
  * idempotency-key-not-taken, the second writing nothing. The seed is fixed so a failure repeats; 2,000 requests a
  * build. {@code -Dhostile.seed=N -Dhostile.requests=10000} runs 10,000 from another seed ({@code -Dhostile.shown=N}
@@ -71,6 +72,8 @@ class HostileInputTest {
     String readOnly;
     String otherTenant;
     String mcpSession;
+    String memory;
+    String version;
 
     @BeforeEach
     void seed() throws Exception {
@@ -85,6 +88,16 @@ class HostileInputTest {
         Api.json().body("{\"steps\": [{\"thought\": \"SECRET\", \"action\": {\"id\": \"c\", \"name\": \"cat\"}, "
                 + "\"observation\": \"o\", \"cache\": true}]}").post("/v1/stores/" + store + "/contexts/m-1/steps")
                 .then().statusCode(200);
+        String memoryStore = "/v1/memory_stores/memstore_" + store;
+        given().header("anthropic-beta", AttackShapes.BETA).contentType("application/json")
+                .body("{\"name\": \"hostile\", \"metadata\": {\"k\": \"v\"}}").post(memoryStore).then()
+                .statusCode(200);
+        String[] made = AttackShapes.memoryWithAnOldVersion(memoryStore, "/user/seeded.md");
+        memory = made[0];
+        version = made[1];
+        // the store of its own that DELETE /v1/memory_stores/memstore_{s}-style aims at
+        Api.json().body("{\"content\": \"SECRET kept\"}").put(Api.entry(store + "-style", "user", "style")).then()
+                .statusCode(201);
         readOnly = key("hostile-read", "[{\"stores\": \"" + store + "\", \"role\": \"read\"}]");
         otherTenant = key("hostile-other", "[{\"stores\": \"elsewhere-*\", \"role\": \"admin\"}]");
         var init = given().contentType("application/json").accept("application/json, text/event-stream")
@@ -128,7 +141,7 @@ class HostileInputTest {
             if (a.mode() == Mode.RETRY) {
                 Answer again = send(a);
                 sent++;
-                why = join(why, judgeRetry(r, again));
+                why = join(why, judgeRetry(a, r, again));
                 String last = snapshot();
                 if (!last.equals(after)) {
                     why = join(why, "the retry wrote: " + after + " -> " + last);
@@ -184,8 +197,8 @@ class HostileInputTest {
     private ValidRequestShapes shapes;
 
     private Arbitrary<Attack> attacks() {
-        MalformedRequests malformed = new MalformedRequests(store, readOnly, otherTenant, mcpSession);
-        shapes = new ValidRequestShapes(store, readOnly, otherTenant, mcpSession);
+        MalformedRequests malformed = new MalformedRequests(store, readOnly, otherTenant, mcpSession, memory, version);
+        shapes = new ValidRequestShapes(store, readOnly, otherTenant, mcpSession, memory, version);
         return Arbitraries.frequencyOf(
                 Tuple.of(3, malformed.badSegments()),
                 Tuple.of(3, malformed.badBodies()),
@@ -236,10 +249,14 @@ class HostileInputTest {
                         + "from context_step) from context), "
                         + "(select count(*) || '/' || md5(coalesce(string_agg(store_id || id || path || sha256, ',' "
                         + "order by store_id, id), '')) from document), "
-                        + "(select count(*) from store_profile)")) {
+                        + "(select count(*) || '/' || md5(coalesce(string_agg(store_id || name || description "
+                        + "|| metadata::text || updated_at || coalesce(archived_at::text, 'live'), ',' "
+                        + "order by store_id), '')) from store_profile), "
+                        + "(select md5(coalesce(string_agg(store_id || seq || record::text, ',' order by store_id, "
+                        + "seq), '')) from journal where record is not null)")) {
             r.next();
             List<String> parts = new ArrayList<>();
-            for (int i = 1; i <= 12; i++) {
+            for (int i = 1; i <= 13; i++) {
                 parts.add(r.getString(i));
             }
             return String.join(" ", parts);

@@ -8,9 +8,15 @@ final class HostileRoutes {
     private HostileRoutes() {
     }
 
-    /** A route: its method, its path with {s}, {scope}, {name}, {session}, {id} (a memory) and {bank} to fill, and a valid body. */
+    /**
+     * A route: its method, its path with {s}, {scope}, {name}, {session}, {id} (a memory), {bank}, and under
+     * /v1/memory_stores {mem} and {ver} (its memory store's memory and old version) and {sha} (the digest of a
+     * memory's content) to fill, and a valid body.
+     */
     record Route(String method, String path, String body) {
     }
+
+    static final String MS = "/v1/memory_stores";
 
     static final List<Route> ROUTES = List.of(
             new Route("GET", "/v1/stores/{s}", null),
@@ -112,6 +118,27 @@ final class HostileRoutes {
             new Route("POST", "/v1/stores/{s}/memory-tool", "{\"type\": \"tool_use\", \"id\": \"toolu_1\", "
                     + "\"name\": \"memory\", \"input\": {\"command\": \"view\", \"path\": \"/memories\", "
                     + "\"view_range\": [1, 2]}}"),
+            new Route("POST", MS, "{\"name\": \"{name}\", \"description\": \"d\", \"metadata\": "
+                    + "{\"k\": \"v\"}}"),
+            new Route("GET", MS + "?include_archived=true&limit=5&created_at%5Bgte%5D=2020-01-01T00:00:00Z", null),
+            new Route("GET", MS + "/memstore_{s}", null),
+            new Route("POST", MS + "/memstore_{s}", "{\"name\": \"n\", \"description\": \"d\", \"metadata\": "
+                    + "{\"k\": \"v\", \"gone\": null}}"),
+            new Route("POST", MS + "/memstore_{s}/archive", ""),
+            // a store of its own, {s}-style (seeded) or a retry's: a DELETE that may be taken leaves the seed
+            new Route("DELETE", MS + "/memstore_{s}-{name}", null),
+            new Route("POST", MS + "/memstore_{s}/memories?view=full", "{\"path\": \"/{scope}/{name}.md\", "
+                    + "\"content\": \"a line\"}"),
+            new Route("GET", MS + "/memstore_{s}/memories?path_prefix=/user/&depth=1&view=full&limit=5", null),
+            new Route("GET", MS + "/memstore_{s}/memories/{mem}?view=basic", null),
+            new Route("POST", MS + "/memstore_{s}/memories/{mem}", "{\"path\": \"/{scope}/{name}-moved.md\", "
+                    + "\"content\": \"new\", \"precondition\": {\"type\": \"content_sha256\", "
+                    + "\"content_sha256\": \"{sha}\"}}"),
+            new Route("DELETE", MS + "/memstore_{s}/memories/{mem}?expected_content_sha256={sha}", null),
+            new Route("GET", MS + "/memstore_{s}/memory_versions?memory_id={mem}&operation=modified&view=full"
+                    + "&limit=5", null),
+            new Route("GET", MS + "/memstore_{s}/memory_versions/{ver}?view=basic", null),
+            new Route("POST", MS + "/memstore_{s}/memory_versions/{ver}/redact", ""),
             new Route("GET", "/.well-known/oauth-protected-resource", null),
             new Route("GET", "/.well-known/oauth-protected-resource/mcp", null),
             new Route("POST", "/v1/manifests/fold", "{\"records\": []}"),
@@ -141,6 +168,14 @@ final class HostileRoutes {
         return route.method().equals("GET") || route.path().endsWith("/search")
                 || route.path().endsWith("/tools/call") && route.body() != null && route.body()
                         .matches("(?s)\\{\"name\": \"(memory_recall|memory_search|tool_result_read)\".*");
+    }
+
+    /**
+     * The Memory Stores API's list and creation of memory stores: any key lists what it reaches and creates a store
+     * of its own, so another tenant's key is no attack there.
+     */
+    static boolean anyTenant(String path) {
+        return path.equals(MS) || path.startsWith(MS + "?");
     }
 
     /** A store-less helper (manifests, compaction): any valid key may call it, so a foreign key is no attack. */

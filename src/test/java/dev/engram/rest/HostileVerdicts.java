@@ -16,8 +16,12 @@ final class HostileVerdicts {
         return why == null ? more : more == null ? why : why + "; " + more;
     }
 
-    /** Null when a retry with the key is right: the first answer replayed, or both refused for the key. */
-    static String judgeRetry(Answer first, Answer again) {
+    /**
+     * Null when a retry with the key is right: the first answer replayed, or both refused for the key (422
+     * idempotency-key-not-taken; under /v1/memory_stores, which keeps no key, a 400 envelope naming that rule in
+     * {@code error.details.rule}, not to be retried).
+     */
+    static String judgeRetry(Attack a, Answer first, Answer again) {
         if (first.statusCode() < 300) {
             if (again.statusCode() != first.statusCode()
                     || !again.headers().firstValue("Idempotent-Replayed").orElse("").equals("true")
@@ -28,6 +32,14 @@ final class HostileVerdicts {
             }
             return null;
         }
+        if (AttackShapes.anthropic(a.path())) {
+            if (!keyRefusedInTheEnvelope(first)) {
+                return "the valid first write was not refused for its key: " + first.statusCode() + " "
+                        + abbreviate(first.body());
+            }
+            return keyRefusedInTheEnvelope(again) ? null : "the key was refused once, then answered "
+                    + again.statusCode() + " " + abbreviate(again.body());
+        }
         if (first.statusCode() == 422 && first.body().contains("idempotency-key-not-taken")) {
             return again.statusCode() == 422 && again.body().contains("idempotency-key-not-taken") ? null
                     : "the key was refused once, then answered " + again.statusCode();
@@ -35,7 +47,74 @@ final class HostileVerdicts {
         return "the valid first write was refused: " + first.statusCode() + " " + abbreviate(first.body());
     }
 
-    /** Null when the answer is right: a 4xx problem+json, or on /mcp a 4xx or a JSON-RPC error. */
+    /** A refused Idempotency-Key under /v1/memory_stores: 400, the envelope naming the rule, not to be retried. */
+    static boolean keyRefusedInTheEnvelope(Answer r) {
+        if (r.statusCode() != 400 || envelope(r) != null
+                || !r.headers().firstValue("x-should-retry").orElse("").equals("false")) {
+            return false;
+        }
+        try {
+            JsonNode e = JSON.readTree(r.body()).path("error");
+            return e.path("details").path("rule").asText().equals("idempotency-key-not-taken")
+                    && e.path("details").path("field").asText().equals("Idempotency-Key");
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /**
+     * Null when {@code r} is a clear refusal in Anthropic's error envelope: JSON, {@code type} error, an
+     * {@code error.type} that is its status's, a message, and the request id of its request-id header.
+     */
+    static String envelope(Answer r) {
+        int status = r.statusCode();
+        if (!r.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
+            return "not the error envelope (application/json)";
+        }
+        try {
+            JsonNode n = JSON.readTree(r.body());
+            JsonNode error = n.path("error");
+            if (!n.path("type").asText().equals("error") || error.path("message").asText().isBlank()) {
+                return "an envelope without its type and message";
+            }
+            if (!errorTypes(status).contains(error.path("type").asText())) {
+                return "an envelope whose error type " + error.path("type").asText() + " is not one of status "
+                        + status + " " + errorTypes(status);
+            }
+            String id = n.path("request_id").asText();
+            if (!id.matches("req_[0-9a-f]{24}") || !id.equals(r.headers().firstValue("request-id").orElse(""))) {
+                return "an envelope without the request id of its request-id header";
+            }
+            if (error.path("details").path("status").asInt() < 400
+                    || !error.path("details").path("problem").asText().startsWith("https://")) {
+                return "an envelope without the problem in its details";
+            }
+        } catch (Exception e) {
+            return "an envelope that is not JSON";
+        }
+        return null;
+    }
+
+    /** Anthropic's error types a status of the envelope may carry. */
+    static java.util.List<String> errorTypes(int status) {
+        return switch (status) {
+            case 400 -> java.util.List.of("invalid_request_error");
+            case 401 -> java.util.List.of("authentication_error");
+            case 403 -> java.util.List.of("permission_error");
+            case 404 -> java.util.List.of("not_found_error");
+            case 409 -> java.util.List.of("conflict_error", "memory_path_conflict_error",
+                    "memory_precondition_failed_error");
+            case 413 -> java.util.List.of("request_too_large");
+            case 429 -> java.util.List.of("rate_limit_error");
+            default -> status >= 500 ? java.util.List.of("api_error", "overloaded_error")
+                    : java.util.List.of("invalid_request_error");
+        };
+    }
+
+    /**
+     * Null when the answer is right: a 4xx problem+json (under /v1/memory_stores, the error envelope), or on /mcp a
+     * 4xx or a JSON-RPC error.
+     */
     static String judge(Attack a, Answer r) {
         int status = r.statusCode();
         if (status == 0) {
@@ -63,6 +142,9 @@ final class HostileVerdicts {
         }
         if (status < 400) {
             return "accepted";
+        }
+        if (AttackShapes.anthropic(a.path())) {
+            return envelope(r);
         }
         if (!type.startsWith("application/problem+json")) {
             return "not problem+json";

@@ -3,6 +3,7 @@ package dev.engram.rest;
 import static dev.engram.rest.HostileInputTest.OP;
 import static dev.engram.rest.HostileRoutes.ROUTES;
 import static dev.engram.rest.HostileRoutes.reads;
+import static dev.engram.rest.HostileRoutes.anyTenant;
 import static dev.engram.rest.HostileRoutes.storeless;
 
 import dev.engram.rest.HostileRoutes.Route;
@@ -23,8 +24,9 @@ import net.jqwik.api.Tuple;
  */
 final class MalformedRequests extends AttackShapes {
 
-    MalformedRequests(String store, String readOnly, String otherTenant, String mcpSession) {
-        super(store, readOnly, otherTenant, mcpSession);
+    MalformedRequests(String store, String readOnly, String otherTenant, String mcpSession, String memory,
+            String version) {
+        super(store, readOnly, otherTenant, mcpSession, memory, version);
     }
 
     /** Segments that are not exactly a valid id, each in one place of a route that has it. */
@@ -50,13 +52,18 @@ final class MalformedRequests extends AttackShapes {
         Arbitrary<Route> routes = Arbitraries.of(ROUTES.stream().filter(r -> r.path().contains("{")).toList());
         Arbitrary<Integer> where = Arbitraries.integers().between(0, 3);
         return Combinators.combine(routes, bad, badId, badBank, where).as((route, segment, id, bank, at) -> {
-            List<String> slots = new ArrayList<>(List.of("{s}", "{scope}", "{name}", "{id}", "{bank}"));
+            List<String> slots = new ArrayList<>(List.of("{s}", "{scope}", "{name}", "{id}", "{bank}", "{mem}",
+                    "{ver}"));
+            // a memory's or version's id is a segment of the path; as a filter of the query it may name nothing
+            String segments = route.path().replaceAll("\\?.*", "");
             slots.removeIf(slot -> !route.path().contains(slot) && !(route.body() != null
-                    && route.body().contains(slot) && slot.equals("{s}")));
+                    && route.body().contains(slot) && slot.equals("{s}"))
+                    || (slot.equals("{mem}") || slot.equals("{ver}")) && !segments.contains(slot));
             String slot = slots.isEmpty() ? "{s}" : slots.get(at % slots.size());
             return request("segment", route, slot.equals("{s}") ? segment : store,
                     slot.equals("{scope}") ? segment : "user", slot.equals("{name}") ? segment : "style",
-                    slot.equals("{session}") ? segment : "s1", slot.equals("{id}") ? id : "m-1",
+                    slot.equals("{session}") ? segment : "s1", List.of("{id}", "{mem}", "{ver}").contains(slot) ? id
+                            : SEEDED,
                     slot.equals("{bank}") ? bank : "user:alice", Map.of(), route.body());
         });
     }
@@ -91,13 +98,19 @@ final class MalformedRequests extends AttackShapes {
     /**
      * A body of the list above that is no attack on this route: a cached tool result's content may be empty, absent
      * or long (up to the cache's bound), and {@code tool_name} is optional; a mental model's content has no bound
-     * but the request's, so 20,000 bytes of it are a valid model.
+     * but the request's, so 20,000 bytes of it are a valid model. A memory store memory's update sets only what it
+     * names (its content, which may be empty or 20,000 bytes; nothing for null), and a memory store's creation and
+     * update take a name alone.
      */
     private static boolean takenAsIs(Route route, byte[] body) {
         String text = new String(body, StandardCharsets.UTF_8);
         return route.path().endsWith("/tool-results") && (text.equals("{\"content\": null}")
                 || text.equals("{\"content\": \"\"}") || text.matches("\\{\"content\": \"x+\"}"))
-                || route.path().contains("/mental-models/") && text.matches("\\{\"content\": \"x+\"}");
+                || route.path().contains("/mental-models/") && text.matches("\\{\"content\": \"x+\"}")
+                || route.path().contains("/memories/{mem}") && (text.equals("{\"content\": null}")
+                        || text.matches("\\{\"content\": \"x*\"}"))
+                || (route.path().equals(HostileRoutes.MS) || route.path().endsWith("/memstore_{s}"))
+                        && text.equals("{\"name\": \"memory_nothing\"}");
     }
 
     /** Preconditions, keys, sessions and content types that must be refused. */
@@ -113,8 +126,37 @@ final class MalformedRequests extends AttackShapes {
                 Map.of("Content-Type", "application/json; charset=utf-16"));
         List<Route> writes = ROUTES.stream().filter(r -> r.path().contains("/entries/{name}")
                 && (r.method().equals("PUT") || r.method().equals("PATCH"))).toList();
-        return Combinators.combine(Arbitraries.of(writes), headers).as((route, h) -> request("header", route, store,
-                "user", "style", "s1", h, route.body() == null ? null : route.body()));
+        Arbitrary<Attack> entries = Combinators.combine(Arbitraries.of(writes), headers).as((route, h) ->
+                request("header", route, store, "user", "style", "s1", h, route.body() == null ? null : route.body()));
+        return Arbitraries.frequencyOf(Tuple.of(3, entries), Tuple.of(1, anthropicHeaders()));
+    }
+
+    /**
+     * The Memory Stores API's own header rules on each of its routes: no beta, both betas, a beta of another name, two
+     * different keys (Bearer and x-api-key), an empty x-api-key beside no Authorization. Each is refused (400, or 401
+     * for no key), in the error envelope, writing nothing.
+     */
+    private Arbitrary<Attack> anthropicHeaders() {
+        List<Map<String, String>> headers = new ArrayList<>();
+        headers.add(nulled("anthropic-beta"));
+        headers.add(Map.of("anthropic-beta", BETA + ", managed-agents-2026-04-01"));
+        headers.add(Map.of("anthropic-beta", "agent-memory-2026-07-21"));
+        headers.add(Map.of("anthropic-beta", "files-api-2025-04-14"));
+        headers.add(Map.of("x-api-key", readOnly));
+        headers.add(Map.of("x-api-key", "eng_" + "x".repeat(43)));
+        Map<String, String> empty = nulled("Authorization");
+        empty.put("x-api-key", " ");
+        headers.add(empty);
+        List<Route> routes = ROUTES.stream().filter(r -> anthropic(r.path())).toList();
+        return Combinators.combine(Arbitraries.of(routes), Arbitraries.of(headers)).as((route, h) ->
+                request("header", route, store, "user", "style", "s1", h, route.body()));
+    }
+
+    /** Extra headers that remove {@code name} from a request. */
+    private static Map<String, String> nulled(String name) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(name, null);
+        return headers;
     }
 
     /** Query parameters out of range, of the wrong type, or holding what no query may. */
@@ -140,8 +182,26 @@ final class MalformedRequests extends AttackShapes {
                 "/v1/stores/{s}/contexts/m-1/tool-results/ABCD", "/v1/stores/{s}/contexts/m-1/tool-results/a%00b",
                 "/v1/stores/{s}/contexts/m-1/tool-results/" + "a".repeat(65),
                 "/v1/stores/{s}/tools?scope=user&context=Bad%20Id");
-        Arbitrary<Attack> reads = paths.map(p -> new Attack("query", "GET", p.replace("{s}", store),
-                Map.of("Authorization", "Bearer " + OP), null));
+        Arbitrary<String> memoryStores = Arbitraries.of("?limit=-1", "?limit=abc", "?limit=1001", "?limit=1e3",
+                "?page=garbage", "?page=%00", "?include_archived=maybe", "?created_at%5Bgte%5D=yesterday",
+                "?created_at%5Blte%5D=2020-13-01T00:00:00Z", "/memstore_{s}/memories?depth=-1",
+                "/memstore_{s}/memories?depth=x", "/memstore_{s}/memories?path_prefix=user/",
+                "/memstore_{s}/memories?path_prefix=/user", "/memstore_{s}/memories?path_prefix=/../",
+                "/memstore_{s}/memories?path_prefix=/a%00/", "/memstore_{s}/memories?view=huge",
+                "/memstore_{s}/memories?view=%00", "/memstore_{s}/memories?page=" + "m".repeat(300),
+                "/memstore_{s}/memories/{mem}?view=FULL", "/memstore_{s}/memory_versions?operation=renamed",
+                "/memstore_{s}/memory_versions?operation=%00", "/memstore_{s}/memory_versions?limit=0",
+                "/memstore_{s}/memory_versions?page=v-1", "/memstore_{s}/memory_versions?view=none",
+                "/memstore_{s}/memory_versions?created_at%5Bgte%5D=1e99", "/memstore_{s}/memory_versions/memver_0",
+                "/memstore_{s}/memory_versions/memver_99999999999999999999", "/memstore_{s}/memory_versions/memver_-1",
+                "/memstore_{s}/memory_versions/mem_1", "/memstore_{s}/memory_versions?memory_id=a%00b",
+                "/memstore_{s}/memory_versions?session_id=%00", "/memstore_{s}/memory_versions?api_key_id=%00",
+                "/memstore_{s}/memory_versions?service_account_id=a%00", "/memstore_{s}/memories/a%00b",
+                "/memstore_{s}/memories/{mem}%00")
+                .map(q -> HostileRoutes.MS + q.replace("{s}", store).replace("{mem}", memory));
+        Arbitrary<Attack> reads = Arbitraries.oneOf(paths.map(p -> p.replace("{s}", store)), memoryStores)
+                .map(p -> new Attack("query", "GET", p, anthropic(p) ? Map.of("Authorization", "Bearer " + OP,
+                        "anthropic-beta", BETA) : Map.of("Authorization", "Bearer " + OP), null));
         // an append's options: a valid append with a bad ?prompt= or ?compact= writes nothing
         Arbitrary<Attack> appends = Arbitraries.of("prompt=xml", "prompt=%00", "prompt=OPENAI-CHAT",
                 "prompt=" + "a".repeat(300), "compact=yes", "compact=%00", "compact=AUTO", "compact=auto&prompt=html",
@@ -152,16 +212,30 @@ final class MalformedRequests extends AttackShapes {
         return Arbitraries.frequencyOf(Tuple.of(4, reads), Tuple.of(1, appends));
     }
 
-    /** No token, a malformed one, a read-only key that writes, another tenant's key. */
+    /**
+     * No token, a malformed one, a read-only key that writes, another tenant's key; and x-api-key: the operator's
+     * key there is no key but under /v1/memory_stores, and there a read-only or foreign key in it is refused as in
+     * Authorization, as is a key in it that differs from the Bearer one.
+     */
     Arbitrary<Attack> badTokens() {
         Arbitrary<String> tokens = Arbitraries.of("", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "Bearer eng_short",
-                "Bearer eng_" + "x".repeat(43), "Bearer a.b.c", "Bearer " + "eyJ".repeat(100), "READ", "OTHER");
+                "Bearer eng_" + "x".repeat(43), "Bearer a.b.c", "Bearer " + "eyJ".repeat(100), "READ", "OTHER",
+                "X-API-KEY", "X-API-KEY READ", "X-API-KEY OTHER", "X-API-KEY AS WELL");
         return Combinators.combine(Arbitraries.of(ROUTES), tokens).as((route, token) -> {
             Attack a = request("token", route, store, "user", "style", "s1", Map.of(), route.body());
             Map<String, String> headers = new LinkedHashMap<>(a.headers());
+            String read = reads(route) ? null : readOnly;
+            String apiKey = switch (token) {
+                case "X-API-KEY" -> anthropic(a.path()) ? null : OP;
+                case "X-API-KEY READ" -> read;
+                case "X-API-KEY OTHER" -> otherTenant;
+                case "X-API-KEY AS WELL" -> anthropic(a.path()) ? readOnly : null;
+                default -> null;
+            };
             String value = switch (token) {
-                case "" -> null;
-                case "READ" -> reads(route) ? null : "Bearer " + readOnly;
+                case "", "X-API-KEY", "X-API-KEY READ", "X-API-KEY OTHER" -> null;
+                case "X-API-KEY AS WELL" -> anthropic(a.path()) ? "Bearer " + OP : null;
+                case "READ" -> read == null ? null : "Bearer " + readOnly;
                 case "OTHER" -> "Bearer " + otherTenant;
                 default -> token;
             };
@@ -170,9 +244,29 @@ final class MalformedRequests extends AttackShapes {
             } else {
                 headers.put("Authorization", value);
             }
+            if (apiKey != null) {
+                headers.put("x-api-key", apiKey);
+            }
             return new Attack("token", a.method(), a.path(), headers, a.body());
-        }).filter(a -> !storeless(a.path()) || !a.headers().getOrDefault("Authorization", "")
-                .matches("Bearer (" + readOnly + "|" + otherTenant + ")"));
+        }).filter(a -> {
+            String key = key(a);
+            return !(storeless(a.path()) && (readOnly.equals(key) || otherTenant.equals(key))
+                    || anyTenant(a.path()) && otherTenant.equals(key));
+        });
+    }
+
+    /**
+     * The key a request is made with: its Bearer one, or under /v1/memory_stores its x-api-key one; null for none,
+     * and for two different ones (refused).
+     */
+    private static String key(Attack a) {
+        String auth = a.headers().getOrDefault("Authorization", "");
+        String bearer = auth.startsWith("Bearer ") && !auth.substring(7).isBlank() ? auth.substring(7) : null;
+        String apiKey = anthropic(a.path()) ? a.headers().get("x-api-key") : null;
+        if (bearer != null && apiKey != null && !bearer.equals(apiKey)) {
+            return null;
+        }
+        return bearer != null ? bearer : apiKey;
     }
 
     /** JSON-RPC that is malformed, or asks for what the connection may not do, on /mcp. */

@@ -30,8 +30,9 @@ import net.jqwik.api.Combinators;
  */
 final class ValidRequestShapes extends AttackShapes {
 
-    ValidRequestShapes(String store, String readOnly, String otherTenant, String mcpSession) {
-        super(store, readOnly, otherTenant, mcpSession);
+    ValidRequestShapes(String store, String readOnly, String otherTenant, String mcpSession, String memory,
+            String version) {
+        super(store, readOnly, otherTenant, mcpSession, memory, version);
     }
 
     /** The params of each MCP method, as a client would send them. */
@@ -102,7 +103,7 @@ final class ValidRequestShapes extends AttackShapes {
                     ? new Attack("content-type", "POST", "/mcp?store=" + store + "&scope=user", mcpHeaders(),
                             route.body().getBytes(StandardCharsets.UTF_8))
                     : request("content-type", route, store, "user", delete ? "ghost" : "style", "s1",
-                            delete ? "ghost" : "m-1", "user:alice", Map.of(), route.body());
+                            delete ? "ghost" : SEEDED, "user:alice", Map.of(), route.body());
             Map<String, String> headers = new LinkedHashMap<>(a.headers());
             headers.put("Content-Type", type);
             boolean bodyless = route.body() == null || route.body().isEmpty();
@@ -162,7 +163,8 @@ final class ValidRequestShapes extends AttackShapes {
     /**
      * Every write route, a valid write sent twice with one Idempotency-Key (after what it needs was made): the
      * second answer is the first replayed ({@code Idempotent-Replayed: true}, the same body) or both are refused
-     * with idempotency-key-not-taken, and the second writes nothing.
+     * with idempotency-key-not-taken, and the second writes nothing. The Memory Stores API keeps no key (Anthropic's
+     * SDKs send none): each of its writes refuses one, in the envelope.
      */
     Arbitrary<Attack> retries() {
         List<Route> writes = ROUTES.stream().filter(r -> !r.method().equals("GET") && !stateless(r)
@@ -211,6 +213,18 @@ final class ValidRequestShapes extends AttackShapes {
         }
         if (path.endsWith("/unarchive")) {
             setup.add(raw("POST", base + "/memories/" + name + "/archive", "{\"reason\": \"old\"}"));
+        }
+        if (anthropic(path)) {
+            String memoryStore = "/v1/memory_stores/memstore_" + store;
+            if (path.contains("-{name}")) {
+                setup.add(raw("PUT", base + "-" + name + "/scopes/user/entries/x", "{\"content\": \"x\"}"));
+            }
+            if (path.contains("{mem}") || path.contains("{ver}")) {
+                // made now, as the key to revoke is (the server picks a memory's id); the GET marks the snapshot
+                String[] made = memoryWithAnOldVersion(memoryStore, "/user/" + name + ".md");
+                id = path.contains("{mem}") ? made[0] : made[1];
+                setup.add(raw("GET", memoryStore, null));
+            }
         }
         Attack a = request("retry", route, store, "user", nameSlot, name, id, "user:" + name,
                 Map.of("Idempotency-Key", "retry-" + SEED + "-" + n), body);

@@ -2,6 +2,7 @@ package dev.engram.access.rest;
 
 import dev.engram.access.Caller;
 import dev.engram.access.Denied;
+import dev.engram.problems.ErrorEnvelope;
 import dev.engram.problems.Problem;
 import dev.engram.kernel.Limited;
 import dev.engram.problems.Problems;
@@ -22,7 +23,9 @@ import org.jboss.logging.Logger;
  * caller, which the resources and MCP then read through {@link Gate}. {@code /q/health} and the OAuth discovery
  * documents ({@link OAuthDiscovery}) are open; the rest of {@code /q} (metrics, OpenAPI, Swagger UI) answers only the operator unless {@code engram.auth.open-ops-endpoints};
  * everything else ({@code /v1}, {@code /mcp} with its legacy SSE transport, and any other path) needs a valid
- * token. A missing or bad token gets a 401 problem with {@code WWW-Authenticate: Bearer}.
+ * token. A missing or bad token gets a 401 problem with {@code WWW-Authenticate: Bearer}. The Memory Stores API
+ * ({@link ErrorEnvelope#PATH}), whose clients are Anthropic's SDKs, also takes the key as {@code x-api-key}; two
+ * different keys in both headers are refused (400).
  */
 @ApplicationScoped
 public class Authentication {
@@ -32,6 +35,8 @@ public class Authentication {
 
     private static final Logger LOG = Logger.getLogger(Authentication.class);
     private static final String BEARER = "bearer ";
+    /** The header Anthropic's API takes a key in, which the Memory Stores API ({@link ErrorEnvelope#PATH}) takes too. */
+    static final String API_KEY = "x-api-key";
 
     /** Who may pass a door. */
     enum Door {
@@ -75,7 +80,18 @@ public class Authentication {
             ctx.next();
             return;
         }
-        String token = bearer(ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
+        String bearer = bearer(ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
+        String apiKey = null;
+        if (ErrorEnvelope.covers(ctx.normalizedPath())) {
+            apiKey = apiKey(ctx.request().getHeader(API_KEY));
+            if (bearer != null && apiKey != null && !bearer.equals(apiKey)) {
+                refuse(ctx, Problem.of("malformed", 400, "Conflicting credentials", "The request carries two "
+                        + "different keys, one in Authorization: Bearer and one in x-api-key; send one of them.")
+                        .with("rule", "credentials-conflict").with("field", API_KEY));
+                return;
+            }
+        }
+        String token = bearer == null ? apiKey : bearer;
         if (token == null) {
             refuse(ctx, Problem.of("unauthorized", 401, "Unauthorized", "This request carries no token. Send an "
                     + "API key or a token from your identity provider as Authorization: Bearer <token>.")
@@ -149,6 +165,12 @@ public class Authentication {
         }
         String token = header.substring(BEARER.length()).trim();
         return token.isEmpty() ? null : token;
+    }
+
+    /** The key of an {@code x-api-key} header, or null for none or an empty one. */
+    static String apiKey(String header) {
+        String key = header == null ? "" : header.trim();
+        return key.isEmpty() ? null : key;
     }
 
     private static void refuse(RoutingContext ctx, Problem p) {

@@ -34,7 +34,8 @@ public final class PathGrants {
         };
     }
 
-    static Scope scopeOf(String path) {
+    /** The scope a document at {@code path} belongs to: its first directory when that is a scope's name, else null. */
+    public static Scope scopeOf(String path) {
         int end = path.indexOf('/', 1);
         if (end < 0) {
             return null;

@@ -35,10 +35,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every route × every kind of caller: the status each gets; no refused request writes anything (the store's rows,
- * entries, journal, session logs and the key table, read straight from PostgreSQL, are as they were); no refused or
- * cross-tenant answer holds the store's content; a scope-limited key's reads hold nothing outside its scopes; and
- * another tenant's store answers exactly as it did before it existed. The routes and their statuses are in
- * {@link AuthorizationRoutes}.
+ * entries, journal, session logs, documents, its memory store profile, the key table and the count of every store,
+ * read straight from PostgreSQL, are as they were); no refused or cross-tenant answer holds the store's content; a
+ * scope-limited key's reads hold nothing outside its scopes; another tenant's store answers exactly as it did before
+ * it existed; and the Memory Stores API (beta header sent, the key in x-api-key) refuses in Anthropic's error
+ * envelope. The routes and their statuses are in {@link AuthorizationRoutes}.
  */
 @QuarkusTest
 class AuthorizationMatrixTest {
@@ -84,12 +85,18 @@ class AuthorizationMatrixTest {
         Answer before = null;
         if (who == Who.OTHER && route.aboutAStore()) {
             String empty = snapshot(store);
-            before = send(route, who, store);
+            before = send(route, who, store, UNSEEDED);
             assertEquals(empty, snapshot(store), "nothing written before the store existed");
         }
         seed(store);
+        if (route.archived()) {
+            anthropic().post(MEMORY_STORES + "/memstore_" + store + "/archive").then().statusCode(200)
+                    .body("archived_at", org.hamcrest.Matchers.notNullValue());
+        }
+        Map<String, String> ids = route.path().contains("{mem:") || route.path().contains("{ver:") ? ids(store)
+                : Map.of();
         String seeded = snapshot(store);
-        Answer a = send(route, who, store);
+        Answer a = send(route, who, store, ids);
 
         assertEquals(route.status(who), a.status(), route + " by " + who + ": " + a.body());
         if (a.status() >= 400) {
@@ -112,21 +119,87 @@ class AuthorizationMatrixTest {
         if (a.status() == 401) {
             assertTrue(a.wwwAuthenticate().startsWith("Bearer"), a.wwwAuthenticate());
         }
+        if (route.anthropic() && a.status() >= 400) {
+            envelope(a);
+        }
     }
 
-    /** Status, problem body (its instance aside, which names the path) and WWW-Authenticate of one answer. */
-    record Answer(int status, String body, String wwwAuthenticate) {
+    /**
+     * A refusal of the Memory Stores API is Anthropic's error envelope: its error type is the one of its status, its
+     * message says something, and its request id is the one of the request-id header.
+     */
+    private static void envelope(Answer a) throws Exception {
+        com.fasterxml.jackson.databind.JsonNode e = JSON.readTree(a.body());
+        assertEquals("error", e.path("type").asText(), a.body());
+        String type = switch (a.status()) {
+            case 400 -> "invalid_request_error";
+            case 401 -> "authentication_error";
+            case 403 -> "permission_error";
+            case 404 -> "not_found_error";
+            default -> "(status " + a.status() + ")";
+        };
+        assertEquals(type, e.path("error").path("type").asText(), a.body());
+        assertFalse(e.path("error").path("message").asText().isBlank(), a.body());
+        assertTrue(a.requestId().matches("req_[0-9a-f]{24}"), "request-id " + a.requestId());
+        assertEquals(a.requestId(), e.path("request_id").asText(), a.body());
     }
 
-    private Answer send(Route route, Who who, String store) throws Exception {
+    /**
+     * Status, body and WWW-Authenticate of one answer, as two answers are compared; and its request-id header. An
+     * error envelope's request id names the one request, so two answers are equal whatever their request ids.
+     */
+    record Answer(int status, String body, String wwwAuthenticate, String requestId) {
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Answer a && a.status == status && a.wwwAuthenticate.equals(wwwAuthenticate)
+                    && a.comparable().equals(comparable());
+        }
+
+        @Override
+        public int hashCode() {
+            return comparable().hashCode();
+        }
+
+        private String comparable() {
+            return requestId.isEmpty() ? body : body.replace("\"" + requestId + "\"", "\"(this request)\"");
+        }
+    }
+
+    static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+    static final String MEMORY_STORES = AuthorizationRoutes.M;
+    static final String BETA = "agent-memory-2026-07-22";
+
+    /**
+     * What the memory and version slots name before the store is seeded (another tenant's first request): ids of
+     * their form that name nothing, so the answer after seeding may not differ by the ids either.
+     */
+    static final Map<String, String> UNSEEDED = Map.of("{mem:user}", "mem_" + "0".repeat(24), "{mem:project}",
+            "mem_" + "1".repeat(24), "{ver:old}", "memver_1", "{ver:current}", "memver_2");
+
+    /** A request of the operator to the Memory Stores API. */
+    private static RequestSpecification anthropic() {
+        return given().header("anthropic-beta", BETA).contentType("application/json");
+    }
+
+    private Answer send(Route route, Who who, String store, Map<String, String> ids) throws Exception {
         String path = route.path().replace("{s}", store).replace("{store}", store);
+        for (Map.Entry<String, String> id : ids.entrySet()) {
+            path = path.replace(id.getKey(), id.getValue());
+        }
+        assertFalse(path.contains("{mem:") || path.contains("{ver:"), "every slot of " + path + " is filled");
         if (route.stream()) {
             return stream(path, route.accept(), token(who));
         }
         RequestSpecification r = given().redirects().follow(false);
         String token = token(who);
+        if (route.anthropic()) {
+            r = r.header("anthropic-beta", BETA);
+        }
         if (token == null) {
             r = r.filter(TestAuth.NO_TOKEN);
+        } else if (route.anthropic() && !route.label().endsWith("(Bearer)")) {
+            r = r.filter(TestAuth.NO_TOKEN).header("x-api-key", token);
         } else {
             r = r.header("Authorization", "Bearer " + token);
         }
@@ -146,7 +219,9 @@ class AuthorizationMatrixTest {
         }
         Response res = r.request(route.method(), path);
         String www = res.header("WWW-Authenticate");
-        return new Answer(res.statusCode(), res.asString(), www == null ? "" : www);
+        String requestId = res.header("request-id");
+        return new Answer(res.statusCode(), res.asString(), www == null ? "" : www,
+                requestId == null ? "" : requestId);
     }
 
     /** A streaming route: the status and, when refused, the body; an accepted stream is closed at once. */
@@ -165,7 +240,8 @@ class AuthorizationMatrixTest {
                 body = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             }
         }
-        return new Answer(res.statusCode(), body, res.headers().firstValue("WWW-Authenticate").orElse(""));
+        return new Answer(res.statusCode(), body, res.headers().firstValue("WWW-Authenticate").orElse(""),
+                res.headers().firstValue("request-id").orElse(""));
     }
 
     private static String token(Who who) {
@@ -180,7 +256,11 @@ class AuthorizationMatrixTest {
         };
     }
 
-    /** Entries in three scopes, and a session that was shown them. */
+    /**
+     * Entries in three scopes, a session that was shown them, memories, a context, documents (/user/notes.md and
+     * /project/plan.md, the plan edited once so that its first version is no longer its current one) and the store's
+     * profile as a memory store.
+     */
     private static void seed(String store) {
         for (Map.Entry<String, String> e : Map.of("user/style", "SECRET-user", "rules/tone", "SECRET-rules",
                 "project/build", "SECRET-project").entrySet()) {
@@ -207,6 +287,29 @@ class AuthorizationMatrixTest {
                     + "\", \"file_text\": \"" + doc[1] + "\"}").post("/v1/stores/" + store + "/memory-tool").then()
                     .statusCode(200).body("is_error", org.hamcrest.Matchers.is(false));
         }
+        given().contentType("application/json").body("{\"command\": \"str_replace\", \"path\": "
+                + "\"/memories/project/plan.md\", \"old_str\": \"plan\", \"new_str\": \"plan, edited\"}")
+                .post("/v1/stores/" + store + "/memory-tool").then().statusCode(200)
+                .body("is_error", org.hamcrest.Matchers.is(false));
+        anthropic().body("{\"name\": \"SECRET-store name\", \"description\": \"SECRET-store description\", "
+                + "\"metadata\": {\"team\": \"SECRET-store team\"}}").post(MEMORY_STORES + "/memstore_" + store)
+                .then().statusCode(200).body("name", org.hamcrest.Matchers.is("SECRET-store name"));
+    }
+
+    /** The ids of the seeded memories and of the plan's versions (newest first), as the slots of the routes name them. */
+    private static Map<String, String> ids(String store) {
+        String ms = MEMORY_STORES + "/memstore_" + store;
+        io.restassured.path.json.JsonPath listed = anthropic().get(ms + "/memories").then().statusCode(200).extract()
+                .jsonPath();
+        List<String> paths = listed.getList("data.path");
+        List<String> memories = listed.getList("data.id");
+        String user = memories.get(paths.indexOf("/user/notes.md"));
+        String project = memories.get(paths.indexOf("/project/plan.md"));
+        List<String> versions = anthropic().get(ms + "/memory_versions?memory_id=" + project).then().statusCode(200)
+                .extract().path("data.id");
+        assertEquals(2, versions.size(), "the plan was created and edited: " + versions);
+        return Map.of("{mem:user}", user, "{mem:project}", project, "{ver:current}", versions.get(0), "{ver:old}",
+                versions.get(1));
     }
 
     /** Everything PostgreSQL holds about {@code store}, and how many keys there are. */
@@ -232,7 +335,15 @@ class AuthorizationMatrixTest {
                     one(c, "select count(*) || '' from tool_result where store_id = ?", store),
                     one(c, "select count(*) || '/' || coalesce(md5(string_agg(id || path || sha256 || version, ',' "
                             + "order by id)), '') from document where store_id = ?", store),
-                    one(c, "select count(*) || '' from store_profile where store_id = ?", store),
+                    one(c, "select count(*) || '/' || coalesce(md5(string_agg(name || '|' || description || '|' "
+                            + "|| metadata::text || '|' || updated_at || '|' || coalesce(archived_at::text, 'live'), "
+                            + "',')), '') from store_profile where store_id = ?", store),
+                    // a redaction or an erasure rewrites records in place
+                    one(c, "select coalesce(md5(string_agg(content || coalesce(record::text, '') || coalesce("
+                            + "erased_by::text, ''), ',' order by seq)), '') from journal where store_id = ?", store),
+                    // a store's creation writes another store: the figures of every store, profile and creator
+                    one(c, "select (select count(*) from store) || '/' || (select count(*) from store_profile) || '/' "
+                            + "|| (select count(*) from store_creator) where ? <> ''", store),
                     one(c, "select count(*) || '/' || count(revoked_at) from api_key where ? <> ''", store));
         }
     }

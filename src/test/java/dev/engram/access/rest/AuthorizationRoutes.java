@@ -26,6 +26,16 @@ final class AuthorizationRoutes {
             return path.contains("{s}");
         }
 
+        /** A route of the Memory Stores API: it takes anthropic-beta, and answers refusals in the error envelope. */
+        boolean anthropic() {
+            return path.startsWith(M);
+        }
+
+        /** Whether the cell's store is archived once seeded. */
+        boolean archived() {
+            return label.endsWith(", archived");
+        }
+
         int status(Who who) {
             return Integer.parseInt(expected.trim().split("\\s+")[who.ordinal()]);
         }
@@ -41,6 +51,14 @@ final class AuthorizationRoutes {
     }
 
     static final String S = "/v1/stores/{s}";
+    /**
+     * The Memory Stores API: {@code memstore_{s}} is the cell's store; {@code {mem:user}} and {@code {mem:project}}
+     * its seeded memories /user/notes.md and /project/plan.md, {@code {ver:old}} and {@code {ver:current}} the first
+     * and the current version of /project/plan.md. A label ending in {@code , archived} archives the store after
+     * seeding it; one ending in {@code (Bearer)} sends the key as Authorization: Bearer rather than x-api-key.
+     */
+    static final String M = "/v1/memory_stores";
+    static final String MS = M + "/memstore_{s}";
 
     /** The body of a route that takes a store's archive: sent as application/gzip, a small valid archive. */
     static final String ARCHIVE = "<archive>";
@@ -192,6 +210,59 @@ final class AuthorizationRoutes {
             route("memory tool: delete the user directory", "POST", S + "/memory-tool", "{\"type\": \"tool_use\", "
                     + "\"id\": \"toolu_1\", \"name\": \"memory\", \"input\": {\"command\": \"delete\", "
                     + "\"path\": \"/memories/user\"}}", "401 401 401 404 200 200 200"),
+            route("create a memory store", "POST", M, "{\"name\": \"fresh\", \"description\": \"d\", "
+                    + "\"metadata\": {\"team\": \"t\"}}", "401 401 401 200 403 403 200"),
+            route("list memory stores", "GET", M, null, "401 401 401 200 200 200 200"),
+            route("list memory stores, archived ones too", "GET", M + "?include_archived=true", null,
+                    "401 401 401 200 200 200 200"),
+            route("retrieve a memory store", "GET", MS, null, "401 401 401 404 200 200 200"),
+            route("retrieve a memory store (Bearer)", "GET", MS, null, "401 401 401 404 200 200 200"),
+            route("update a memory store", "POST", MS, "{\"name\": \"renamed\", \"metadata\": {\"team\": "
+                    + "null}}", "401 401 401 404 403 403 200"),
+            route("update a memory store, archived", "POST", MS, "{\"name\": \"renamed\"}",
+                    "401 401 401 404 403 403 400"),
+            route("archive a memory store", "POST", MS + "/archive", null, "401 401 401 404 403 403 200"),
+            route("delete a memory store", "DELETE", MS, null, "401 401 401 404 403 403 200"),
+            route("create a user memory", "POST", MS + "/memories", "{\"path\": \"/user/fresh.md\", "
+                    + "\"content\": \"new\"}", "401 401 401 404 403 200 200"),
+            route("create a project memory", "POST", MS + "/memories", "{\"path\": \"/project/fresh.md\", "
+                    + "\"content\": \"new\"}", "401 401 401 404 403 403 200"),
+            route("create a memory of no scope", "POST", MS + "/memories?view=full", "{\"path\": \"/fresh.md\", "
+                    + "\"content\": \"new\"}", "401 401 401 404 403 403 200"),
+            route("create a user memory, archived", "POST", MS + "/memories", "{\"path\": \"/user/fresh.md\", "
+                    + "\"content\": \"new\"}", "401 401 401 404 403 400 400"),
+            route("list memories, full view", "GET", MS + "/memories?view=full", null,
+                    "401 401 401 404 200 200 200"),
+            route("list project memories, full view", "GET", MS + "/memories?path_prefix=/project/&view=full", null,
+                    "401 401 401 404 200 200 200"),
+            route("list memories one level deep", "GET", MS + "/memories?depth=1", null,
+                    "401 401 401 404 200 200 200"),
+            route("retrieve a user memory", "GET", MS + "/memories/{mem:user}", null, "401 401 401 404 200 200 200"),
+            route("retrieve a project memory", "GET", MS + "/memories/{mem:project}", null,
+                    "401 401 401 404 200 403 200"),
+            route("update a user memory", "POST", MS + "/memories/{mem:user}", "{\"content\": \"changed\"}",
+                    "401 401 401 404 403 200 200"),
+            route("update a project memory", "POST", MS + "/memories/{mem:project}", "{\"content\": \"changed\"}",
+                    "401 401 401 404 403 403 200"),
+            route("move a user memory into project", "POST", MS + "/memories/{mem:user}", "{\"path\": "
+                    + "\"/project/moved.md\"}", "401 401 401 404 403 403 200"),
+            route("update a user memory, archived", "POST", MS + "/memories/{mem:user}", "{\"content\": "
+                    + "\"changed\"}", "401 401 401 404 403 400 400"),
+            route("delete a user memory", "DELETE", MS + "/memories/{mem:user}", null, "401 401 401 404 403 200 200"),
+            route("delete a project memory", "DELETE", MS + "/memories/{mem:project}", null,
+                    "401 401 401 404 403 403 200"),
+            route("delete a user memory, archived", "DELETE", MS + "/memories/{mem:user}", null,
+                    "401 401 401 404 403 400 400"),
+            route("list memory versions, full view", "GET", MS + "/memory_versions?view=full", null,
+                    "401 401 401 404 200 403 200"),
+            route("list a user memory's versions", "GET", MS + "/memory_versions?memory_id={mem:user}", null,
+                    "401 401 401 404 200 403 200"),
+            route("retrieve a memory version", "GET", MS + "/memory_versions/{ver:old}", null,
+                    "401 401 401 404 200 403 200"),
+            route("redact a memory version", "POST", MS + "/memory_versions/{ver:old}/redact", null,
+                    "401 401 401 404 403 403 200"),
+            route("redact a memory's current version", "POST", MS + "/memory_versions/{ver:current}/redact", null,
+                    "401 401 401 404 403 403 400"),
             route("manifest helpers", "POST", "/v1/manifests/fold", "{\"records\": []}",
                     "401 401 401 200 200 200 200"),
             route("stateless compaction", "POST", "/v1/compact", "{\"format\": \"openai-chat\", \"messages\": "
