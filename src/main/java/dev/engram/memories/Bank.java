@@ -37,7 +37,8 @@ public record Bank(String type, String id) {
     /**
      * The bank a path or filter names by its bank id, refused ({@link Invalid}) unless it is exactly a bank id that
      * a scope normalises to: a known type, then {@code :} and a trimmed id of visible characters other than
-     * {@code / ? # % ; \} (no spaces, no invisible format characters such as U+200B), at most
+     * {@code / ? # % ; \} (no spaces, no invisible format characters such as U+200B, no U+FFFD, which is what a
+     * path's broken UTF-8 escape such as {@code %C3} decodes to), at most
      * {@link #MAX_ID_LENGTH} in all.
      */
     public static Bank parse(String bankId) {
@@ -47,7 +48,7 @@ public record Bank(String type, String id) {
         String id = colon < 0 ? "" : value.substring(colon + 1);
         boolean known = TYPES.contains(type) && !(type.equals("global") && colon >= 0);
         boolean idOk = colon < 0 || (!id.isEmpty() && id.equals(id.strip())
-                && id.codePoints().allMatch(c -> c > 0x20 && c != 0x7f && "/?#%;\\".indexOf(c) < 0
+                && id.codePoints().allMatch(c -> c > 0x20 && c != 0x7f && c != 0xFFFD && "/?#%;\\".indexOf(c) < 0
                         && !Character.isISOControl(c) && !Character.isWhitespace(c) && !Character.isSpaceChar(c)
                         && Character.getType(c) != Character.FORMAT && Character.getType(c) != Character.SURROGATE));
         if (!known || !idOk || value.length() > MAX_ID_LENGTH) {

@@ -34,7 +34,7 @@ class PureRecallTest {
         assertEquals("global", Bank.parse("global").bankId());
         assertEquals("team", Bank.parse("team").bankId());
         for (String bad : List.of("", "weird", "user:", "user: alice", "global:x", "user:a/b", "user:a%2F",
-                "User:alice", "user:a b", "user:" + "x".repeat(300))) {
+                "User:alice", "user:a b", "user:caf\uFFFD", "user:" + "x".repeat(300))) {
             Invalid e = assertThrows(Invalid.class, () -> Bank.parse(bad), bad);
             assertEquals("bank-format", e.rule());
         }
