@@ -252,8 +252,11 @@ class HostileInputTest {
                         + "(select count(*) || '/' || md5(coalesce(string_agg(store_id || name || description "
                         + "|| metadata::text || updated_at || coalesce(archived_at::text, 'live'), ',' "
                         + "order by store_id), '')) from store_profile), "
+                        // Records changed in place (a redaction) only in the stores these requests aim at: hashing
+                        // every record of the suite's journal made each snapshot cost a quarter of a second in CI.
                         + "(select md5(coalesce(string_agg(store_id || seq || record::text, ',' order by store_id, "
-                        + "seq), '')) from journal where record is not null)")) {
+                        + "seq), '')) from journal where record is not null and store_id in ('" + store + "', '"
+                        + store + "-style'))")) {
             r.next();
             List<String> parts = new ArrayList<>();
             for (int i = 1; i <= 13; i++) {
