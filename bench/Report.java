@@ -51,6 +51,11 @@ public class Report {
                     "render500_ratio"),
             new Comparison("search", "search, 10,000 of 109,000 rows, 4 clients", "engram", "sql",
                     "the search's query", "search_ratio"),
+            new Comparison("http_floor", "the cheapest authenticated read (GET of one entry), 4 clients: against "
+                    + "the framework's floor", "engram", "floor", "bench/baseline reading the same row, same HTTP stack "
+                    + "and pool", "http_floor_ratio"),
+            new Comparison("http_floor", "the cheapest authenticated read (GET of one entry), 4 clients: against "
+                    + "a bare JSON route", "engram", "json", "bench/baseline's JSON route, no database", null),
             new Comparison("mcp", "memory_search tool call (one match of 50), 4 clients: MCP against REST", "mcp", "rest",
                     "the same call over REST (/tools/call)", "mcp_ratio"),
             new Comparison("recall", "hybrid recall, a new query each time, a bank of 10,000 among 100,000 memories "
@@ -130,6 +135,13 @@ public class Report {
             if (c.key() != null) {
                 result.put(c.key(), String.format(Locale.ROOT, "%.2f", median));
                 result.put(c.key() + "_spread", String.format(Locale.ROOT, "%.2f", max - min));
+            }
+            if (c.workload().equals("http_floor") && c.baseline().equals("floor")) {
+                // What a request costs Engram over the framework's floor: the floor's throughput over Engram's.
+                double[] cost = Arrays.stream(ratios).map(r -> 1 / r).toArray();
+                result.put("fixed_cost_ratio", String.format(Locale.ROOT, "%.2f", median(cost)));
+                result.put("fixed_cost_ratio_spread", String.format(Locale.ROOT, "%.2f",
+                        Arrays.stream(cost).max().orElse(Double.NaN) - Arrays.stream(cost).min().orElse(Double.NaN)));
             }
             if (c.workload().equals("recall")) {
                 // The latency the issue sets a target for: Engram's p50 and p99 on the 10,000-of-100,000 bank.
