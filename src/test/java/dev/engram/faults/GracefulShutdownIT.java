@@ -20,9 +20,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -85,10 +85,12 @@ class GracefulShutdownIT {
         assertEquals(201, put(leaving, "first", "before anyone follows").status());
         AtomicBoolean stop = new AtomicBoolean();
         ExecutorService pool = Executors.newFixedThreadPool(8);
-        List<Sent> sent = Collections.synchronizedList(new ArrayList<>());
-        List<Probe> probes = Collections.synchronizedList(new ArrayList<>());
-        List<Event> onLeaving = Collections.synchronizedList(new ArrayList<>());
-        List<Event> onStaying = Collections.synchronizedList(new ArrayList<>());
+        // Read (streamed, counted) while the writers, the prober and the follower still add: copy-on-write lists,
+        // since streaming a synchronized list as another thread adds to it throws ConcurrentModificationException.
+        List<Sent> sent = new CopyOnWriteArrayList<>();
+        List<Probe> probes = new CopyOnWriteArrayList<>();
+        List<Event> onLeaving = new CopyOnWriteArrayList<>();
+        List<Event> onStaying = new CopyOnWriteArrayList<>();
         AtomicReference<String> resumedWith = new AtomicReference<>();
 
         Future<?> follower = pool.submit(() -> follow(leaving, staying, onLeaving, onStaying, resumedWith, stop));
