@@ -86,17 +86,27 @@ public class ContextAppends {
 
     /**
      * Appends with {@code append} to context {@code id} of {@code store} as {@code options} ask, at most once under
-     * {@code key} for the request {@code method path} with {@code body}; {@code show} shows a context opened its
-     * memory block, {@code read} reads the context as it is now, {@code recordShown} records the block a prompt
-     * showed. A retry of a request that was done is {@link ContextWrite.Replayed} with its recorded answer.
+     * {@code key} for the request {@code method path} with {@code body}; {@code blocks} (from
+     * {@link ContextMemory#blocksForAppend}) shows a context opened its memory block and records the block a prompt
+     * showed, {@code read} reads the context as it is now. A retry of a request that was done is
+     * {@link ContextWrite.Replayed} with its recorded answer.
      */
     public ContextWrite<Answer> append(String store, String id, Options options, String key, String path,
-            Object body, ContextStore.Edit<ContextJson.Appended> append, Consumer<Context> show,
-            Supplier<Context> read, Runnable recordShown) {
+            Object body, ContextStore.Edit<ContextJson.Appended> append, ContextMemory.Blocks blocks,
+            Supplier<Context> read) {
         String request = path + options.query();
         Optional<ContextStore.Once<ContextJson.Appended>> first = keys.once(key, "POST", request, body,
                 a -> more(options, a) ? PENDING : 200, a -> a);
-        ContextWrite<ContextJson.Appended> write = contexts.append(store, id, first, append);
+        ContextWrite<ContextJson.Appended> write;
+        try {
+            write = contexts.append(store, id, first, append);
+        } catch (ContextMemory.SettingsUnprepared unprepared) {
+            // The context shows memory settings this replica had not seen: rolled back, made again with their block.
+            blocks.prepareAgain(unprepared);
+            write = contexts.append(store, id, first, append);
+        }
+        blocks.landed();
+        Consumer<Context> show = blocks::show;
         ContextJson.Appended appended;
         boolean replayed = false;
         if (write instanceof ContextWrite.Replayed<ContextJson.Appended> r) {
@@ -122,7 +132,7 @@ public class ContextAppends {
             fill = c.checkFill();
             if (options.prompt() != null) {
                 prompt = PromptFormats.answer(options.prompt(), metrics.prompt(c));
-                recordShown.run();
+                blocks.recordShown();
             }
         }
         ContextJson.Appended done = appended.completed(fill, compaction, prompt);

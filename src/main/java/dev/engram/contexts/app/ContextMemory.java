@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Working memory meets long-term memory: a context whose configuration names scopes of its store shows their
@@ -62,6 +63,57 @@ public class ContextMemory {
         return blocks;
     }
 
+    /**
+     * The blocks one append to context {@code contextId} of {@code store} shows, prepared for the settings this
+     * replica last saw the context show, without reading them: an append is the call an agent makes at every step,
+     * and its settings change rarely. When its transaction meets other settings, the show refuses the change with
+     * {@link SettingsUnprepared} before anything is written, so that the append is made again once the block of
+     * those settings is rendered ({@link Blocks#prepareAgain}); a context that shows no memory is never refused.
+     */
+    public Blocks blocksForAppend(String store, String contextId) {
+        Blocks blocks = new Blocks(store, contextId);
+        blocks.optimistic = true;
+        blocks.prepare(lastShown.getOrDefault(key(store, contextId), ContextConfig.Memory.NONE));
+        return blocks;
+    }
+
+    /** The settings each context that shows memory showed last on this replica, by store and id; a bounded few. */
+    private final Map<String, ContextConfig.Memory> lastShown = new ConcurrentHashMap<>();
+
+    /** How many contexts' settings {@link #lastShown} keeps before it starts again. */
+    static final int MAX_SETTINGS_KEPT = 10_000;
+
+    private void remember(String store, String contextId, ContextConfig.Memory memory) {
+        String key = key(store, contextId);
+        if (!memory.renders()) {
+            lastShown.remove(key);
+            return;
+        }
+        if (lastShown.size() >= MAX_SETTINGS_KEPT) {
+            lastShown.clear();
+        }
+        lastShown.put(key, memory);
+    }
+
+    private static String key(String store, String contextId) {
+        return store + '\u0000' + contextId;
+    }
+
+    /**
+     * An append's transaction met memory settings its block was not prepared for: thrown by {@link Blocks#show}
+     * inside it, so the transaction rolls back with nothing written, and the append is made again after
+     * {@link Blocks#prepareAgain}. Carries no stack trace: it is a signal, not a failure.
+     */
+    public static final class SettingsUnprepared extends RuntimeException {
+
+        private final transient ContextConfig.Memory memory;
+
+        SettingsUnprepared(ContextConfig.Memory memory) {
+            super("the memory settings changed since this replica last saw them", null, false, false);
+            this.memory = memory;
+        }
+    }
+
     /** The block of {@code memory} in {@code store}, for the current caller, who must read each of its scopes. */
     private Rendered render(String store, ContextConfig.Memory memory) {
         List<Scope> scopes = memory.scopes().stream().map(Scope::new).toList();
@@ -86,6 +138,8 @@ public class ContextMemory {
         private Rendered rendered;
         private RuntimeException refused;
         private Rendered shown;
+        /** Whether a show that meets settings not prepared refuses the change rather than rendering them. */
+        private boolean optimistic;
 
         private Blocks(String store, String contextId) {
             this.store = store;
@@ -149,12 +203,16 @@ public class ContextMemory {
          */
         public void show(Context context) {
             ContextConfig.Memory memory = context.config().memory();
+            remember(store, contextId, memory);
             if (!memory.renders()) {
                 context.showMemoryBlock("");
                 shown = null;
                 return;
             }
             if (!memory.equals(prepared)) {
+                if (optimistic) {
+                    throw new SettingsUnprepared(memory);
+                }
                 prepare(memory);
             }
             if (refused != null) {
@@ -162,6 +220,20 @@ public class ContextMemory {
             }
             context.showMemoryBlock(rendered.block());
             shown = rendered;
+        }
+
+        /**
+         * After {@code unprepared}: renders the block of the settings the append met, now, outside its transaction,
+         * and shows as any change does from then on (a change that meets other settings again renders them).
+         */
+        public void prepareAgain(SettingsUnprepared unprepared) {
+            optimistic = false;
+            prepare(unprepared.memory);
+        }
+
+        /** Once an append landed: what follows it in the request (a compaction, a prompt) shows as a change does. */
+        public void landed() {
+            optimistic = false;
         }
 
         /**

@@ -14,6 +14,8 @@ import dev.engram.contexts.messages.Message;
 import dev.engram.contexts.Step;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A context's configuration and state as the {@code context} table keeps them, and the JSON of its journal records:
@@ -40,9 +42,28 @@ final class ContextRecords {
         }
     }
 
+    /**
+     * The configuration {@code json} holds. Configurations are immutable and change rarely, while every change of a
+     * context reads its row: the last ones read are kept by their text, so a change under the store's lock does not
+     * parse the same JSON again.
+     */
     static ContextConfig config(String json) {
-        return read(json, ContextConfig.class);
+        ContextConfig known = CONFIGS.get(json);
+        if (known != null) {
+            return known;
+        }
+        ContextConfig parsed = read(json, ContextConfig.class);
+        if (CONFIGS.size() >= MAX_CONFIGS_KEPT) {
+            CONFIGS.clear();
+        }
+        CONFIGS.put(json, parsed);
+        return parsed;
     }
+
+    /** How many configurations {@link #config} keeps (about 1 kB of JSON each, twice: text and parsed). */
+    static final int MAX_CONFIGS_KEPT = 1024;
+
+    private static final Map<String, ContextConfig> CONFIGS = new ConcurrentHashMap<>();
 
     static Step step(String json) {
         return read(json, Step.class);

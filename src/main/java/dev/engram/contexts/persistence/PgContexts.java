@@ -60,7 +60,7 @@ public class PgContexts implements ContextStore {
     @Override
     public Held get(String store, String id) {
         ContextRules.checkStore(store);
-        return sql().connected(tx -> read(tx, store, id, false, true)).map(Loaded::held)
+        return sql().connected(tx -> read(tx, store, id)).map(Loaded::held)
                 .orElseThrow(() -> NotFound.context(id));
     }
 
@@ -113,8 +113,10 @@ public class PgContexts implements ContextStore {
                 }
                 unseen = tx.connection().setSavepoint();
             }
-            long seq = JournalNotes.nextSeq(tx, store, config.defaultMaxEntryBytes());
-            Optional<Loaded> loaded = read(tx, store, id, true, readSteps);
+            Locked locked = lockAndRead(tx, store, id);
+            long seq = locked.seq();
+            Optional<Loaded> loaded = locked.head() == null ? Optional.empty()
+                    : Optional.of(loaded(tx, store, id, locked.head(), readSteps));
             Edited<T> done = edit.apply(loaded.map(Loaded::held), new PgToolResultCache(tx, store, id));
             if (done.kind() == null) {
                 if (once.isPresent()) {
@@ -203,7 +205,8 @@ public class PgContexts implements ContextStore {
         List<Step> steps = held.state().steps();
         ContextRules.checkSteps(id, steps.size());
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
-        String config = ContextRecords.json(held.config());
+        boolean configured = before.isEmpty() || !before.get().held().config().equals(held.config());
+        String config = configured ? ContextRecords.json(held.config()) : null;
         String state = ContextRecords.stateWithoutSteps(held.state());
         List<Step> rows = before.map(Loaded::rows).orElse(List.of());
         int kept = 0;
@@ -224,12 +227,16 @@ public class PgContexts implements ContextStore {
             texts[i] = ContextRecords.json(steps.get(kept + i));
         }
         List<Object> args = new ArrayList<>();
+        if (before.isPresent() && configured) {
+            args.add(config);
+        }
         if (before.isPresent()) {
-            args.addAll(List.of(config, state, steps.size(), now, store, id));
+            args.addAll(List.of(state, steps.size(), now, store, id));
         }
         args.addAll(List.of(store, id, indices, texts, store, kind, id, now, record));
-        String update = before.isEmpty() ? "" : "u as (update context set config = ?::jsonb, state = ?, steps = ?, "
-                + "updated_at = ? where store_id = ? and id = ?), ";
+        // The configuration is written only when it changed: an append leaves it as it is.
+        String update = before.isEmpty() ? "" : "u as (update context set " + (configured ? "config = ?::jsonb, " : "")
+                + "state = ?, steps = ?, updated_at = ? where store_id = ? and id = ?), ";
         long took = tx.one("with " + update + "n as (insert into context_step (store_id, context_id, idx, step) "
                 + "select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) " + JournalNotes.APPEND,
                 r -> r.getLong(1), args.toArray());
@@ -239,27 +246,44 @@ public class PgContexts implements ContextStore {
         }
     }
 
-    /**
-     * The context and the steps its rows hold; with {@code readSteps} false, as many {@link #UNREAD} stand-ins as it
-     * has steps (unless its state predates V12 and holds them).
-     */
-    private static Optional<Loaded> read(Sql.Tx tx, String store, String id, boolean lock, boolean readSteps)
-            throws SQLException {
+    /** The context and the steps its rows hold, read without a lock. */
+    private static Optional<Loaded> read(Sql.Tx tx, String store, String id) throws SQLException {
         Optional<Head> found = tx.first("select config::text, state, steps from context where store_id = ? "
-                + "and id = ?" + (lock ? " for update" : ""), r -> new Head(ContextRecords.config(r.getString(1)),
+                + "and id = ?", r -> new Head(ContextRecords.config(r.getString(1)),
                 ContextRecords.storedState(r.getString(2)), r.getInt(3)), store, id);
-        if (found.isEmpty()) {
-            return Optional.empty();
-        }
-        Head head = found.get();
+        return found.isEmpty() ? Optional.empty() : Optional.of(loaded(tx, store, id, found.get(), true));
+    }
+
+    /**
+     * Under the store's lock, the seq the change's record takes and the context as read for update, in one round
+     * trip ({@code engram_context_head}, R__context_writes.sql): the lock is held to the commit, and every
+     * statement sent under it makes the store's other writers wait.
+     */
+    private Locked lockAndRead(Sql.Tx tx, String store, String id) throws SQLException {
+        return tx.one("select h_seq, h_config, h_state, h_steps from engram_context_head(?, ?, ?)",
+                r -> new Locked(r.getLong(1), r.getString(2) == null ? null : new Head(
+                        ContextRecords.config(r.getString(2)), ContextRecords.storedState(r.getString(3)),
+                        r.getInt(4))), store, id, config.defaultMaxEntryBytes());
+    }
+
+    /**
+     * The context of {@code head} with the steps its rows hold; with {@code readSteps} false, as many
+     * {@link #UNREAD} stand-ins as it has steps (unless its state predates V12 and holds them).
+     */
+    private static Loaded loaded(Sql.Tx tx, String store, String id, Head head, boolean readSteps)
+            throws SQLException {
         if (!readSteps && head.stored().steps().isEmpty()) {
             List<Step> unread = Collections.nCopies(head.count(), UNREAD);
-            return Optional.of(new Loaded(new Held(head.config(), head.stored().with(unread)), unread));
+            return new Loaded(new Held(head.config(), head.stored().with(unread)), unread);
         }
         List<Step> rows = tx.list("select step from context_step where store_id = ? and context_id = ? order by idx",
                 r -> ContextRecords.step(r.getString(1)), store, id);
         List<Step> steps = rows.isEmpty() ? head.stored().steps() : rows;
-        return Optional.of(new Loaded(new Held(head.config(), head.stored().with(steps)), rows));
+        return new Loaded(new Held(head.config(), head.stored().with(steps)), rows);
+    }
+
+    /** The seq a change's record takes, and the context's row as read under the store's lock (null: none). */
+    private record Locked(long seq, Head head) {
     }
 
     /** A context's row: its config, its state as stored, and how many steps it has. */

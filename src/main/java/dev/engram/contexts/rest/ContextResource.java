@@ -200,11 +200,13 @@ public class ContextResource {
     public RestResponse<ContextJson.Appended> appendSteps(ContextJson.Steps body,
             @HeaderParam(IdempotencyKey.HEADER) String key, @QueryParam("prompt") String prompt,
             @QueryParam("compact") String compact) {
-        writable();
+        gate.checkChangesMemories(store());
+        id();
+        blocks = memory.blocksForAppend(store(), contextId);
         ContextAppends.Options options = ContextAppends.Options.of(prompt, compact);
         List<ContextJson.StepBody> given = ContextWrites.steps(body);
         ContextWrite<ContextAppends.Answer> answer = appends.append(store(), id(), options, key, path("/steps"), body,
-                ContextWrites.append(contextId, given, this::open), blocks::show, this::read, blocks::recordShown);
+                ContextWrites.append(contextId, given, this::open), blocks, this::read);
         return answer.fold(a -> IdempotencyKeys.replayed(RestResponse.ResponseBuilder.ok(a.appended()), a.replayed()),
                 IdempotencyKeys::replay);
     }

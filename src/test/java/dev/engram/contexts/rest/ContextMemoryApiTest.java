@@ -130,6 +130,56 @@ class ContextMemoryApiTest {
         given().delete(c).then().statusCode(204);
     }
 
+    /**
+     * An append prepares the block of the settings this replica last saw the context show, without reading them
+     * first; settings another replica changed meanwhile (here: straight in the row) roll its first attempt back and
+     * it is made again with their block: the step lands once, and the prompt shows the settings the row holds.
+     */
+    @Test
+    void anAppendShowsTheBlockOfSettingsThisReplicaHadNotSeenAndLandsOnce() throws Exception {
+        String s = Api.newStore();
+        Api.put(s, "user", "style", "{\"content\": \"Short answers.\\n\"}").then().statusCode(201);
+        Api.put(s, "project", "build", "{\"content\": \"Run make check.\\n\"}").then().statusCode(201);
+        String c = context(s, "run-3");
+        json().body("{\"model\": {\"context_window\": 8000, \"output_limit\": 1000}, \"pruning\": {\"keep_last_n\": 0},"
+                + " \"memory\": {\"scopes\": [\"user\"]}}").put(c).then().statusCode(201);
+        String user = render(s, "scope=user");
+        String project = render(s, "scope=project");
+        assertEquals(List.of(user), blocks(append(c, "one"), user, project));
+
+        assertEquals(1, settings(s, "run-3", "[\"project\"]"), "another replica moved the settings");
+        assertEquals(List.of(project), blocks(append(c, "two"), user, project));
+        assertEquals(1, settings(s, "run-3", null), "and then showed no memory");
+        assertEquals(List.of(), blocks(append(c, "three"), user, project));
+        assertEquals(1, settings(s, "run-3", "[\"user\"]"), "and the first settings again");
+        assertEquals(List.of(user), blocks(append(c, "four"), user, project));
+
+        given().get(c + "/steps").then().statusCode(200).body("steps.thought", contains("one", "two", "three", "four"));
+        assertEquals(4, Sql.count(db, "select count(*) from journal where store_id = ? and kind = "
+                + "'context.steps_appended'", s), "one record per append, none for a rolled-back attempt");
+    }
+
+    /** The prompt's contents, from an append of one thought with {@code ?prompt=neutral}. */
+    private static List<String> append(String c, String thought) {
+        return json().body("{\"steps\": [{\"thought\": \"" + thought + "\"}]}").post(c + "/steps?prompt=neutral")
+                .then().statusCode(200).extract().path("prompt.messages.content");
+    }
+
+    /** Which of the blocks {@code known} the prompt {@code contents} shows, in its order. */
+    private static List<String> blocks(List<String> contents, String... known) {
+        return contents.stream().filter(List.of(known)::contains).toList();
+    }
+
+    /**
+     * Sets the memory scopes of context {@code id} in its row (null: no memory block), as another replica's change
+     * would; the rows changed.
+     */
+    private long settings(String store, String id, String scopes) throws Exception {
+        String memory = scopes == null ? "{}" : "{\"memory\": {\"scopes\": " + scopes + "}}";
+        return Sql.count(db, "with u as (update context set config = (config - 'memory') || ?::jsonb "
+                + "where store_id = ? and id = ? returning 1) select count(*) from u", memory, store, id);
+    }
+
     @Test
     void aSaveMadeWithTheContextAsSessionIsAnchoredOnWhatItsPromptShowed() {
         String s = Api.newStore();
