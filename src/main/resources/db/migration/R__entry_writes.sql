@@ -26,8 +26,8 @@ $$;
 -- p_expect is the version the live entry must have ('' = must not exist; NULL = unconditional); p_base is the
 -- content hash the caller built the write on, NULL to record the hash the store held (the journal chains content
 -- hashes). A store holds at most engram.max_entries_per_store live entries (a setting each Engram connection sets
--- from engram.limits.entries-per-store; 10000 when a connection did not, 0 for no limit); only a create counts them,
--- under the store's lock, so two creates cannot both take the last place.
+-- from engram.limits.entries-per-store; 10000 when a connection did not, 0 for no limit); only a create checks the
+-- store's count of them (store.entries), under the store's lock, so two creates cannot both take the last place.
 CREATE OR REPLACE FUNCTION engram_put(p_store text, p_default_limit integer, p_scope text, p_name text,
                                       p_content text, p_meta jsonb, p_hash text, p_search text, p_session text,
                                       p_expect text, p_base text)
@@ -42,7 +42,6 @@ DECLARE
     v_size    integer;
     v_version text;
     v_max     integer;
-    v_count   integer;
     v_now     timestamptz := clock_timestamp();
 BEGIN
     v_store := engram_store_take(p_store, p_default_limit);
@@ -64,8 +63,8 @@ BEGIN
     IF v_have IS NULL THEN
         v_max := coalesce(nullif(current_setting('engram.max_entries_per_store', true), '')::integer, 10000);
         IF v_max > 0 THEN
-            SELECT count(*) INTO v_count FROM (SELECT 1 FROM entry e WHERE e.store_id = p_store LIMIT v_max) AS x;
-            IF v_count >= v_max THEN
+            -- The store's count of live entries (V16's triggers keep it), read with its lock.
+            IF v_store.entries >= v_max THEN
                 RAISE EXCEPTION USING ERRCODE = 'EG429', MESSAGE = 'the store holds its most entries',
                     DETAIL = v_max::text;
             END IF;
@@ -256,5 +255,25 @@ BEGIN
                                              AND j.scope = p_scope AND j.name = p_name AND j.erased_by = v_seq);
 
     RETURN QUERY SELECT j.* FROM journal j WHERE j.store_id = p_store AND j.seq = v_seq;
+END
+$$;
+
+-- The store's count of live entries (store.entries, V16), kept by statement triggers on entry: the rows a statement
+-- inserted (an upsert's updated rows are not among them) and the rows it deleted, per store.
+CREATE OR REPLACE FUNCTION engram_entries_added() RETURNS trigger LANGUAGE plpgsql AS
+$$
+BEGIN
+    UPDATE store s SET entries = s.entries + a.n
+    FROM (SELECT store_id, count(*) AS n FROM added GROUP BY store_id) a WHERE s.id = a.store_id;
+    RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION engram_entries_removed() RETURNS trigger LANGUAGE plpgsql AS
+$$
+BEGIN
+    UPDATE store s SET entries = s.entries - r.n
+    FROM (SELECT store_id, count(*) AS n FROM removed GROUP BY store_id) r WHERE s.id = r.store_id;
+    RETURN NULL;
 END
 $$;

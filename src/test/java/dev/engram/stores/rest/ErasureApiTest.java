@@ -87,6 +87,7 @@ class ErasureApiTest {
                 "4||{}||-|Deletion request 118"), rows);
         assertEquals(List.of("4"), rows("select seq::text from store where id = ?", s), "the store's seq is the last");
         assertEquals(List.of("style"), rows("select name from entry where store_id = ?", s));
+        assertEquals(List.of("1"), rows("select entries::text from store where id = ?", s), "its count (V16)");
     }
 
     @Test

@@ -105,6 +105,8 @@ class StoreFilesApiTest {
                 .body("content", equalTo("Apollo ships on Friday."));
         given().get("/v1/stores/" + to + "/contexts/c-1").then().statusCode(200);
         assertEquals(files.get("_engram/memories.jsonl"), copied.get("_engram/memories.jsonl"));
+        assertEquals("2", dev.engram.rest.Sql.text(db, "select entries::text from store where id = ?", to),
+                "the store's count of entries (V16) counts the imported ones");
     }
 
     @Test
