@@ -75,8 +75,8 @@ public class Report {
                     "small", "the same in the small store", "scale_render_ratio"),
             new Comparison("scale_journal", "a journal page of 100 in a journal 100 times longer (4 clients)", "large",
                     "small", "the same in the short journal", "scale_journal_ratio"),
-            new Comparison("scale_recall", "recall in a bank 100 times larger (4 clients)", "large", "small",
-                    "recall in a bank of 10,000", "scale_recall_ratio"),
+            new Comparison("scale_recall", "recall in a bank 10 times larger, 100,000 memories (4 clients)", "large",
+                    "small", "recall in a bank of 10,000", "scale_recall_ratio"),
             new Comparison("memory_tool", "the memory tool's str_replace on a 4 KB file, 16 clients, a file each",
                     "engram", "entry", "an entry PATCH of the same 4 KB, 16 clients, an entry each",
                     "memory_tool_ratio"));
