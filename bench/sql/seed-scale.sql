@@ -25,5 +25,9 @@ insert into journal (store_id, seq, scope, name, content, meta, hash, updated, a
                 || E'\n' as content) c
   on conflict do nothing;
 
+-- The stores' counts of live entries, which the write functions keep and rows written straight here do not.
+update store s set entries = (select count(*) from entry e where e.store_id = s.id)
+  where s.id in (select distinct store_id from entry);
+
 analyze entry;
 analyze journal;

@@ -27,7 +27,9 @@ $$;
 -- content hash the caller built the write on, NULL to record the hash the store held (the journal chains content
 -- hashes). A store holds at most engram.max_entries_per_store live entries (a setting each Engram connection sets
 -- from engram.limits.entries-per-store; 10000 when a connection did not, 0 for no limit); only a create checks the
--- store's count of them (store.entries), under the store's lock, so two creates cannot both take the last place.
+-- store's count of them (store.entries), under the store's lock, so two creates cannot both take the last place. The
+-- count is kept here and in engram_forget and engram_erase (V17): a create adds one, an update leaves the store's row
+-- as engram_store_take left it.
 CREATE OR REPLACE FUNCTION engram_put(p_store text, p_default_limit integer, p_scope text, p_name text,
                                       p_content text, p_meta jsonb, p_hash text, p_search text, p_session text,
                                       p_expect text, p_base text)
@@ -63,12 +65,13 @@ BEGIN
     IF v_have IS NULL THEN
         v_max := coalesce(nullif(current_setting('engram.max_entries_per_store', true), '')::integer, 10000);
         IF v_max > 0 THEN
-            -- The store's count of live entries (V16's triggers keep it), read with its lock.
+            -- The store's count of live entries (store.entries, kept by these functions), read with its lock.
             IF v_store.entries >= v_max THEN
                 RAISE EXCEPTION USING ERRCODE = 'EG429', MESSAGE = 'the store holds its most entries',
                     DETAIL = v_max::text;
             END IF;
         END IF;
+        UPDATE store s SET entries = s.entries + 1 WHERE s.id = p_store;
     END IF;
 
     INSERT INTO entry AS e (store_id, scope, name, content, meta, hash, updated, search_text)
@@ -114,6 +117,7 @@ BEGIN
     IF NOT FOUND THEN
         RAISE EXCEPTION USING ERRCODE = 'EG404', MESSAGE = 'no such entry';
     END IF;
+    UPDATE store s SET entries = s.entries - 1 WHERE s.id = p_store;
     IF p_expect IS NOT NULL THEN
         v_version := engram_version(v_hash, v_meta);
         IF v_version <> p_expect THEN
@@ -242,6 +246,9 @@ BEGIN
                                                  AND j.erasure IS NOT NULL ORDER BY j.seq DESC LIMIT 1;
         RETURN;
     END IF;
+    IF v_hash IS NOT NULL THEN
+        UPDATE store s SET entries = s.entries - 1 WHERE s.id = p_store;
+    END IF;
 
     v_seq := engram_journal_append(p_store => p_store, p_kind => 'entry', p_scope => p_scope, p_name => p_name,
                                    p_at => v_now, p_deleted => true, p_prev => coalesce(v_hash, ''),
@@ -255,25 +262,5 @@ BEGIN
                                              AND j.scope = p_scope AND j.name = p_name AND j.erased_by = v_seq);
 
     RETURN QUERY SELECT j.* FROM journal j WHERE j.store_id = p_store AND j.seq = v_seq;
-END
-$$;
-
--- The store's count of live entries (store.entries, V16), kept by statement triggers on entry: the rows a statement
--- inserted (an upsert's updated rows are not among them) and the rows it deleted, per store.
-CREATE OR REPLACE FUNCTION engram_entries_added() RETURNS trigger LANGUAGE plpgsql AS
-$$
-BEGIN
-    UPDATE store s SET entries = s.entries + a.n
-    FROM (SELECT store_id, count(*) AS n FROM added GROUP BY store_id) a WHERE s.id = a.store_id;
-    RETURN NULL;
-END
-$$;
-
-CREATE OR REPLACE FUNCTION engram_entries_removed() RETURNS trigger LANGUAGE plpgsql AS
-$$
-BEGIN
-    UPDATE store s SET entries = s.entries - r.n
-    FROM (SELECT store_id, count(*) AS n FROM removed GROUP BY store_id) r WHERE s.id = r.store_id;
-    RETURN NULL;
 END
 $$;

@@ -5,22 +5,29 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * Each SQL function has one current definition, in a repeatable migration (R__, applied after every V and again when
  * it changes): the R files are the ones listed in {@code repeatable-migrations.properties}, each defines exactly the
- * functions listed for it and nothing but functions, and every function a V file creates is redefined by one.
+ * functions listed for it and nothing but functions, and every function a V file creates (and no later V file drops)
+ * is redefined by one.
  */
 class RepeatableMigrationsTest {
 
     private static final Pattern NOT_A_FUNCTION = Pattern.compile("(?im)^\\s*(CREATE\\s+(TABLE|INDEX|TRIGGER|SEQUENCE"
             + "|EXTENSION)|ALTER|DROP|INSERT|UPDATE\\s+\\w+\\s+SET|DELETE)\\b");
+
+    /** A V file's statements that create or drop a function, in their order. */
+    private static final Pattern CREATE_OR_DROP = Pattern.compile(
+            "(?i)\\b(CREATE|DROP)\\s+(?:OR\\s+REPLACE\\s+)?FUNCTION\\s+(?:IF\\s+EXISTS\\s+)?(\\w+)\\s*\\(");
 
     private static Map<String, Integer> shipped() {
         return ShippedMigrations.read(RepeatableMigrationsTest.class.getClassLoader()).orElseThrow();
@@ -56,12 +63,22 @@ class RepeatableMigrationsTest {
         Set<String> repeatable = new TreeSet<>();
         FunctionScripts.expected().values().forEach(repeatable::addAll);
         Set<String> versioned = new TreeSet<>();
-        for (String file : FunctionScripts.files()) {
-            if (file.startsWith("V")) {
-                versioned.addAll(FunctionScripts.functions(FunctionScripts.script(file)).keySet());
+        Set<String> dropped = new TreeSet<>();
+        List<String> inOrder = FunctionScripts.files().stream().filter(f -> f.startsWith("V"))
+                .sorted(Comparator.comparingInt(f -> Integer.parseInt(f.substring(1, f.indexOf("__"))))).toList();
+        for (String file : inOrder) {
+            Matcher m = CREATE_OR_DROP.matcher(FunctionScripts.script(file));
+            while (m.find()) {
+                if (m.group(1).equalsIgnoreCase("DROP")) {
+                    versioned.remove(m.group(2));
+                    dropped.add(m.group(2));
+                } else {
+                    versioned.add(m.group(2));
+                }
             }
         }
         assertTrue(versioned.contains("engram_put") && versioned.contains("engram_memory_save"), versioned.toString());
+        assertTrue(dropped.contains("engram_entries_added"), "V17 drops V16's trigger functions: " + dropped);
         assertTrue(repeatable.containsAll(versioned), "not redefined: " + minus(versioned, repeatable));
     }
 

@@ -109,7 +109,7 @@ class LimitsTest {
         given().contentType(JSON).body("{\"content\": \"changed\"}").put("/v1/stores/" + store
                 + "/scopes/user/entries/a").then().statusCode(200);
         given().delete("/v1/stores/" + store + "/scopes/user/entries/b").then().statusCode(200);
-        assertEquals(2, count("select entries from store where id = ?", store), "the store's count (V16) follows");
+        assertEquals(2, count("select entries from store where id = ?", store), "the store's count follows");
         put(op, store, "d").then().statusCode(201);
         assertEquals(3, count("select entries from store where id = ?", store));
     }

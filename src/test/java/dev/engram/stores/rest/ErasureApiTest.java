@@ -87,7 +87,7 @@ class ErasureApiTest {
                 "4||{}||-|Deletion request 118"), rows);
         assertEquals(List.of("4"), rows("select seq::text from store where id = ?", s), "the store's seq is the last");
         assertEquals(List.of("style"), rows("select name from entry where store_id = ?", s));
-        assertEquals(List.of("1"), rows("select entries::text from store where id = ?", s), "its count (V16)");
+        assertEquals(List.of("1"), rows("select entries::text from store where id = ?", s), "its count");
     }
 
     @Test
@@ -98,6 +98,20 @@ class ErasureApiTest {
                 .body("erasure.reason", equalTo(""));
         json().post(erase(s, "user", "home")).then().statusCode(200).body("seq", equalTo(2));
         given().get("/v1/stores/" + s).then().body("seq", equalTo(2));
+    }
+
+    @Test
+    void anErasureTakesOffTheStoresCountOnlyAnEntryThatWasLive() throws Exception {
+        String s = Api.newStore();
+        Api.put(s, "user", "home", "{\"content\":\"Lives in Bristol.\"}").then().statusCode(201);
+        Api.put(s, "user", "style", "{\"content\":\"Short answers.\"}").then().statusCode(201);
+        given().delete(Api.entry(s, "user", "style")).then().statusCode(200);
+        assertEquals(List.of("1"), rows("select entries::text from store where id = ?", s), "after the forget");
+        json().post(erase(s, "user", "style")).then().statusCode(200);
+        assertEquals(List.of("1"), rows("select entries::text from store where id = ?", s), "a forgotten entry");
+        json().post(erase(s, "user", "home")).then().statusCode(200);
+        json().post(erase(s, "user", "home")).then().statusCode(200);
+        assertEquals(List.of("0"), rows("select entries::text from store where id = ?", s), "a live one, once");
     }
 
     @Test
