@@ -13,7 +13,6 @@ import java.io.Serializable;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import org.hibernate.annotations.ColumnTransformer;
 
 /**
@@ -52,11 +51,6 @@ public class EntryEntity extends PanacheEntityBase {
     /** The entry this row holds. */
     Entry toEntry() {
         return new Entry(new Scope(scope), name, content, MetaJson.parse(meta), hash, updated, false);
-    }
-
-    /** The live entry {@code scope/name} of {@code store}. */
-    static Optional<EntryEntity> named(String store, Scope scope, String name) {
-        return findByIdOptional(new Key(store, scope.value(), name));
     }
 
     /** The live entries of one scope, by name. */

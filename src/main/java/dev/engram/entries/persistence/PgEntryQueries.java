@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The reads only SQL says, over plain JDBC: the render's listing on every turn (the entries and the store's bound of
@@ -30,6 +31,15 @@ public class PgEntryQueries {
 
     @Inject
     AgroalDataSource dataSource;
+
+    /**
+     * The live entry {@code scope/name} of {@code store}: an agent's most frequent read, one prepared statement on
+     * the primary key (docs/adr/0010-the-point-read-over-jdbc.md).
+     */
+    Optional<Entry> get(String store, Scope scope, String name) {
+        return sql().first("select scope, name, content, meta::text, hash, updated from entry "
+                + "where store_id = ? and scope = ? and name = ?", r -> entry(r, 1), store, scope.value(), name);
+    }
 
     /**
      * Up to {@code limit} live entries of {@code scope} named after {@code after}, by name, none of them starting past

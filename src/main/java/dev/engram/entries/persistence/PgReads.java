@@ -16,9 +16,9 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The store's point reads, lists and journal pages, as Panache queries on the entities, outside any transaction.
- * Native SQL only for the byte-bounded page, whose running sum of sizes PostgreSQL computes; the render's and the
- * search's bulk reads are {@link PgEntryQueries}. Rows are written by the SQL write functions; nothing caches a row.
+ * The store's lists and journal pages, as Panache queries on the entities, outside any transaction. Native SQL only
+ * for the byte-bounded page, whose running sum of sizes PostgreSQL computes; the point read of an entry and the
+ * render's and the search's bulk reads are {@link PgEntryQueries} (docs/adr/0010-the-point-read-over-jdbc.md). Rows are written by the SQL write functions; nothing caches a row.
  */
 @ApplicationScoped
 class PgReads {
@@ -34,10 +34,6 @@ class PgReads {
 
     @Inject
     SessionCalls calls;
-
-    Optional<Entry> get(String store, Scope scope, String name) {
-        return calls.read(() -> EntryEntity.named(store, scope, name).map(EntryEntity::toEntry));
-    }
 
     List<Entry> list(String store, Scope scope) {
         return entries(() -> EntryEntity.inScope(store, scope));

@@ -43,7 +43,7 @@ final class PgStore implements Store {
 
     @Override
     public Entry get(Scope scope, String name) {
-        return stores.reads.get(id, scope, name).orElseThrow(() -> NotFound.entry(scope, name));
+        return stores.queries.get(id, scope, name).orElseThrow(() -> NotFound.entry(scope, name));
     }
 
     @Override
@@ -96,7 +96,7 @@ final class PgStore implements Store {
     }
 
     private int storedSize(Entry entry) {
-        return stores.reads.get(id, entry.scope(), entry.name()).map(Entry::size).orElse(-1);
+        return stores.queries.get(id, entry.scope(), entry.name()).map(Entry::size).orElse(-1);
     }
 
     @Override

@@ -64,8 +64,8 @@ class EntityMappingTest {
             e.searchText = "style\nshort answers.";
             e.persist();
         });
-        EntryEntity read = QuarkusTransaction.requiringNew().call(() -> EntryEntity.named(store,
-                new dev.engram.kernel.Scope("user"), "style").orElseThrow());
+        EntryEntity read = QuarkusTransaction.requiringNew().call(() -> EntryEntity.<EntryEntity>findById(
+                new EntryEntity.Key(store, "user", "style")));
         assertEquals("Short answers.\n", read.content);
         assertEquals(Map.of("description", "how to answer", "ü", "ß"), MetaJson.parse(read.meta));
         assertEquals("sha256:abc", read.hash);
