@@ -75,6 +75,8 @@ public class Report {
                     "small", "the same in the small store", "scale_render_ratio"),
             new Comparison("scale_journal", "a journal page of 100 in a journal 100 times longer (4 clients)", "large",
                     "small", "the same in the short journal", "scale_journal_ratio"),
+            new Comparison("scale_follow", "a live follower of a journal 100 times longer (a write, then its record "
+                    + "at the follower)", "large", "small", "the same on the short journal", "scale_follow_ratio"),
             new Comparison("scale_recall", "recall in a bank 10 times larger, 100,000 memories (4 clients)", "large",
                     "small", "recall in a bank of 10,000", "scale_recall_ratio"),
             new Comparison("memory_tool", "the memory tool's str_replace on a 4 KB file, 16 clients, a file each",

@@ -5,6 +5,7 @@ import dev.engram.access.rest.Gate;
 import dev.engram.contexts.Context;
 import dev.engram.contexts.ContextConfig;
 import dev.engram.kernel.Invalid;
+import dev.engram.kernel.KeptFew;
 import dev.engram.entries.Listing;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.Stores;
@@ -20,7 +21,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Working memory meets long-term memory: a context whose configuration names scopes of its store shows their
@@ -73,12 +73,13 @@ public class ContextMemory {
     public Blocks blocksForAppend(String store, String contextId) {
         Blocks blocks = new Blocks(store, contextId);
         blocks.optimistic = true;
-        blocks.prepare(lastShown.getOrDefault(key(store, contextId), ContextConfig.Memory.NONE));
+        ContextConfig.Memory seen = lastShown.get(key(store, contextId));
+        blocks.prepare(seen == null ? ContextConfig.Memory.NONE : seen);
         return blocks;
     }
 
     /** The settings each context that shows memory showed last on this replica, by store and id; a bounded few. */
-    private final Map<String, ContextConfig.Memory> lastShown = new ConcurrentHashMap<>();
+    private final KeptFew<String, ContextConfig.Memory> lastShown = new KeptFew<>(MAX_SETTINGS_KEPT);
 
     /** How many contexts' settings {@link #lastShown} keeps before it starts again. */
     static final int MAX_SETTINGS_KEPT = 10_000;
@@ -88,9 +89,6 @@ public class ContextMemory {
         if (!memory.renders()) {
             lastShown.remove(key);
             return;
-        }
-        if (lastShown.size() >= MAX_SETTINGS_KEPT) {
-            lastShown.clear();
         }
         lastShown.put(key, memory);
     }

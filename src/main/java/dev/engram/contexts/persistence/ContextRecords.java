@@ -12,10 +12,9 @@ import dev.engram.contexts.ContextConfig;
 import dev.engram.contexts.ContextState;
 import dev.engram.contexts.messages.Message;
 import dev.engram.contexts.Step;
+import dev.engram.kernel.KeptFew;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A context's configuration and state as the {@code context} table keeps them, and the JSON of its journal records:
@@ -53,9 +52,6 @@ final class ContextRecords {
             return known;
         }
         ContextConfig parsed = read(json, ContextConfig.class);
-        if (CONFIGS.size() >= MAX_CONFIGS_KEPT) {
-            CONFIGS.clear();
-        }
         CONFIGS.put(json, parsed);
         return parsed;
     }
@@ -63,7 +59,7 @@ final class ContextRecords {
     /** How many configurations {@link #config} keeps (about 1 kB of JSON each, twice: text and parsed). */
     static final int MAX_CONFIGS_KEPT = 1024;
 
-    private static final Map<String, ContextConfig> CONFIGS = new ConcurrentHashMap<>();
+    private static final KeptFew<String, ContextConfig> CONFIGS = new KeptFew<>(MAX_CONFIGS_KEPT);
 
     static Step step(String json) {
         return read(json, Step.class);
