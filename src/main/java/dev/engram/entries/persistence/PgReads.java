@@ -18,7 +18,8 @@ import java.util.function.Supplier;
 /**
  * The store's lists and journal pages, as Panache queries on the entities, outside any transaction. Native SQL only
  * for the byte-bounded page, whose running sum of sizes PostgreSQL computes; the point read of an entry and the
- * render's and the search's bulk reads are {@link PgEntryQueries} (docs/adr/0010-the-point-read-over-jdbc.md). Rows are written by the SQL write functions; nothing caches a row.
+ * render's and the search's bulk reads are {@link PgEntryQueries} (docs/adr/0010-the-point-read-over-jdbc.md).
+ * Rows are written by the SQL write functions; nothing caches a row.
  */
 @ApplicationScoped
 class PgReads {

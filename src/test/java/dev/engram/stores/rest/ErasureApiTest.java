@@ -114,6 +114,46 @@ class ErasureApiTest {
         assertEquals(List.of("0"), rows("select entries::text from store where id = ?", s), "a live one, once");
     }
 
+    /** Creates, updates, forgets and erasures racing on a few names: the store's count stays its live rows. */
+    @Test
+    void racingWritesForgetsAndErasuresKeepTheStoresCountEqualToItsRows() throws Exception {
+        String s = Api.newStore();
+        Api.put(s, "user", "n-0", "{\"content\":\"first\"}").then().statusCode(201);
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failed = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int t = 0; t < 4; t++) {
+            int seed = t;
+            threads.add(new Thread(() -> {
+                java.util.Random random = new java.util.Random(seed);
+                try {
+                    for (int i = 0; i < 40; i++) {
+                        String name = "n-" + random.nextInt(6);
+                        int op = random.nextInt(5);
+                        if (op < 3) {
+                            Api.put(s, "user", name, "{\"content\":\"" + seed + "-" + i + "\"}").then()
+                                    .statusCode(org.hamcrest.Matchers.oneOf(200, 201));
+                        } else if (op == 3) {
+                            given().delete(Api.entry(s, "user", name)).then()
+                                    .statusCode(org.hamcrest.Matchers.oneOf(200, 404));
+                        } else {
+                            json().post(erase(s, "user", name)).then()
+                                    .statusCode(org.hamcrest.Matchers.oneOf(200, 404));
+                        }
+                    }
+                } catch (Throwable e) {
+                    failed.add(e);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join(60_000);
+        }
+        assertEquals(List.of(), failed);
+        assertEquals(rows("select count(*)::text from entry where store_id = ?", s),
+                rows("select entries::text from store where id = ?", s));
+    }
+
     @Test
     void erasureOfAnEntryOrStoreNeverHeldIs404() {
         String s = Api.newStore();
