@@ -86,9 +86,12 @@ public final class Render {
         List<Part> parts = new ArrayList<>();
         parts.add(new Part(Part.TITLE_ID, TITLE));
         int spent = 0;
+        int headings = Utf8.length(TITLE);
         for (Scope scope : scopes) {
             List<Entry> es = lists.getOrDefault(scope, List.of());
-            parts.add(new Part(Part.scopeId(scope), heading(scope, es.isEmpty())));
+            String heading = heading(scope, es.isEmpty());
+            parts.add(new Part(Part.scopeId(scope), heading));
+            headings += cost(heading);
             if (es.isEmpty()) {
                 continue;
             }
@@ -123,8 +126,8 @@ public final class Render {
             }
             spent += used;
         }
-        parts.add(new Part(Part.SUMMARY_ID, settledSummary(parts, shown.size(), omitted.size(), fixed + spent, max,
-                limit)));
+        parts.add(new Part(Part.SUMMARY_ID, settledSummary(headings + spent, shown.size(), omitted.size(),
+                fixed + spent, max, limit)));
         return new Rendered(parts, new Manifest(shown, omitted));
     }
 
@@ -313,11 +316,11 @@ public final class Render {
 
     /**
      * The summary that states its own block's size: a fixed point reached from the reserved width, each pass no
-     * wider than the one before, and every pass inside the bound.
+     * wider than the one before, and every pass inside the bound. {@code before} is the bytes of the parts before
+     * it, summed from their costs as they were placed, so the block is not joined and scanned again to be measured.
      */
-    private static String settledSummary(List<Part> before, int shown, int omitted, int reserved, int max,
-            int limit) {
-        int rest = Utf8.length(Part.join(before)) + SEPARATOR_BYTES;
+    private static String settledSummary(int before, int shown, int omitted, int reserved, int max, int limit) {
+        int rest = before + SEPARATOR_BYTES;
         int size = reserved;
         String last = "";
         for (int pass = 0; pass < 8; pass++) {

@@ -21,6 +21,7 @@ import dev.engram.entries.Store;
 import dev.engram.entries.Stores;
 import dev.engram.ops.EngramConfig;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -37,9 +38,13 @@ import java.util.List;
 import java.util.Map;
 import org.jboss.resteasy.reactive.RestResponse;
 
-/** The entries of one scope: list, read with its ETag, write whole, patch, forget. */
+/**
+ * The entries of one scope: list, read with its ETag, write whole, patch, forget. One instance for every request (the
+ * path's parts are arguments, not fields), so a request builds no bean of its own.
+ */
 @Path("/v1/stores/{store}/scopes/{scope}/entries")
 @Produces(MediaType.APPLICATION_JSON)
+@Singleton
 public class EntryResource {
 
     @Inject
@@ -57,23 +62,18 @@ public class EntryResource {
     @Inject
     IdempotencyKeys keys;
 
-    @PathParam("store")
-    String storeId;
-
-    @PathParam("scope")
-    String scopeValue;
-
     /** A page of the scope's entries by name: after the name {@code after}, at most {@code limit}. */
     @GET
-    public Replies.EntryPage list(@QueryParam("after") String after, @QueryParam("limit") String limit) {
+    public Replies.EntryPage list(@PathParam("store") String storeId, @PathParam("scope") String scopeValue,
+            @QueryParam("after") String after, @QueryParam("limit") String limit) {
         gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
-        Store store = store();
+        Store store = store(storeId);
         int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
         String from = after == null || after.isEmpty() ? "" : Params.name(after);
         Paged<Entry> paged = store.listPage(Params.scope(scopeValue), from, n, config.limits().pageBytes());
         List<Entry> page = paged.items();
         if (page.isEmpty()) {
-            requireStore();
+            requireStore(storeId);
         }
         return new Replies.EntryPage(page.stream().map(EntryJson::of).toList(),
                 paged.more() ? page.get(page.size() - 1).name() : null, paged.more());
@@ -81,9 +81,10 @@ public class EntryResource {
 
     @GET
     @Path("{name}")
-    public RestResponse<EntryJson> get(@PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+    public RestResponse<EntryJson> get(@PathParam("store") String storeId, @PathParam("scope") String scopeValue,
+            @PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
-        Entry e = store().get(Params.scope(scopeValue), Params.name(name));
+        Entry e = store(storeId).get(Params.scope(scopeValue), Params.name(name));
         String etag = Preconditions.quote(e.version());
         if (Preconditions.noneMatch(ifNoneMatch, e.version())) {
             return RestResponse.ResponseBuilder.<EntryJson>notModified().header(HttpHeaders.ETAG, etag).build();
@@ -98,7 +99,8 @@ public class EntryResource {
     @PUT
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public RestResponse<ChangeJson> put(@PathParam("name") String name, Bodies.PutEntry body,
+    public RestResponse<ChangeJson> put(@PathParam("store") String storeId,
+            @PathParam("scope") String scopeValue, @PathParam("name") String name, Bodies.PutEntry body,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @HeaderParam(Preconditions.BASED_ON) String basedOn,
@@ -112,10 +114,10 @@ public class EntryResource {
                     + " with the whole entry, and meta if it has any.");
         }
         Entry draft = Entry.draft(scope, name, body.content(), body.meta());
-        options = keys.apply(options, key, "PUT", location(name), Map.of("content", draft.content(), "meta",
-                draft.meta()));
+        options = keys.apply(options, key, "PUT", location(storeId, scopeValue, name),
+                Map.of("content", draft.content(), "meta", draft.meta()));
         gate.mayCreate(storeId);
-        return answer(store().put(draft, options), name);
+        return answer(store(storeId).put(draft, options), location(storeId, scopeValue, name));
     }
 
     /**
@@ -125,7 +127,8 @@ public class EntryResource {
     @PATCH
     @Path("{name}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public RestResponse<ChangeJson> patch(@PathParam("name") String name, Bodies.PatchEntry body,
+    public RestResponse<ChangeJson> patch(@PathParam("store") String storeId,
+            @PathParam("scope") String scopeValue, @PathParam("name") String name, Bodies.PatchEntry body,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @HeaderParam(Preconditions.BASED_ON) String basedOn,
@@ -140,15 +143,17 @@ public class EntryResource {
                     + "\"...\"}.");
         }
         Patch patch = new Patch(body.oldText(), body.newText());
-        options = keys.apply(options, key, "PATCH", location(name), Map.of("old_text", patch.oldText(),
-                "new_text", patch.newText()));
-        return answer(patch.applyTo(store(), scope, name, options, config.patchDeadline()), name);
+        options = keys.apply(options, key, "PATCH", location(storeId, scopeValue, name),
+                Map.of("old_text", patch.oldText(), "new_text", patch.newText()));
+        return answer(patch.applyTo(store(storeId), scope, name, options, config.patchDeadline()),
+                location(storeId, scopeValue, name));
     }
 
     /** Forgets the entry: a tombstone in the journal keeps its last content. */
     @DELETE
     @Path("{name}")
-    public RestResponse<ChangeJson> forget(@PathParam("name") String name,
+    public RestResponse<ChangeJson> forget(@PathParam("store") String storeId,
+            @PathParam("scope") String scopeValue, @PathParam("name") String name,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             @HeaderParam(Preconditions.BASED_ON) String basedOn,
@@ -158,16 +163,16 @@ public class EntryResource {
         Params.name(name);
         Preconditions.refuseOnAnEdit("DELETE", ifNoneMatch, basedOn);
         PutOptions options = keys.apply(Preconditions.read(ifMatch, null, null, session), key, "DELETE",
-                location(name), null);
-        return answer(store().forget(scope, name, options), name);
+                location(storeId, scopeValue, name), null);
+        return answer(store(storeId).forget(scope, name, options), location(storeId, scopeValue, name));
     }
 
     /** The answer to a write: counted when it landed now, marked when it replays an earlier one. */
-    private RestResponse<ChangeJson> answer(Written w, String name) {
+    private RestResponse<ChangeJson> answer(Written w, String location) {
         if (w instanceof Replayed replayed) {
-            return written(replayed.change(), name, true);
+            return written(replayed.change(), location, true);
         }
-        return written(outcomes.landed(w.change()), name, false);
+        return written(outcomes.landed(w.change()), location, false);
     }
 
     /**
@@ -175,11 +180,11 @@ public class EntryResource {
      * with 201 and a Location (the entry's path, never built from the Host header) for a create, else 200; the ETag
      * of what it wrote, except on a tombstone.
      */
-    private RestResponse<ChangeJson> written(Change c, String name, boolean replayed) {
+    private RestResponse<ChangeJson> written(Change c, String location, boolean replayed) {
         boolean created = !c.entry().deleted() && c.replaced().isEmpty();
         RestResponse.ResponseBuilder<ChangeJson> r = created
                 ? RestResponse.ResponseBuilder.<ChangeJson>create(RestResponse.Status.CREATED)
-                        .header(HttpHeaders.LOCATION, location(name))
+                        .header(HttpHeaders.LOCATION, location)
                 : RestResponse.ResponseBuilder.ok();
         if (!c.entry().deleted()) {
             r.header(HttpHeaders.ETAG, Preconditions.quote(c.entry().version()));
@@ -187,17 +192,17 @@ public class EntryResource {
         return IdempotencyKeys.replayed(r.entity(ChangeJson.of(c)), replayed);
     }
 
-    private Store store() {
+    private Store store(String storeId) {
         return stores.store(Params.store(storeId));
     }
 
-    private void requireStore() {
+    private void requireStore(String storeId) {
         if (!stores.exists(storeId)) {
             throw NotFound.store(storeId);
         }
     }
 
-    private String location(String name) {
+    private static String location(String storeId, String scopeValue, String name) {
         return "/v1/stores/" + storeId + "/scopes/" + scopeValue + "/entries/" + name;
     }
 }

@@ -19,6 +19,7 @@ import dev.engram.entries.render.RenderOptions;
 import dev.engram.entries.render.Rendered;
 import dev.engram.entries.render.SessionManifests;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -36,9 +37,11 @@ import java.util.Optional;
 
 /**
  * The memory block for the model's instructions: Markdown by default, or JSON with its parts and manifest; and,
- * rendered for a session, recorded in that session's manifest log when it moved.
+ * rendered for a session, recorded in that session's manifest log when it moved. One instance for every request (the
+ * store is an argument, not a field).
  */
 @Path("/v1/stores/{store}")
+@Singleton
 public class RenderResource {
 
     static final String MARKDOWN = "text/markdown";
@@ -55,9 +58,6 @@ public class RenderResource {
 
     @Inject
     Gate gate;
-
-    @PathParam("store")
-    String storeId;
 
     /** The block, its parts and its manifest. */
     public record RenderJson(String block, List<PartJson> parts, ManifestJson manifest, String manifestHash) {
@@ -80,9 +80,10 @@ public class RenderResource {
     @GET
     @Path("render")
     @Produces({MARKDOWN, MediaType.APPLICATION_JSON})
-    public Response render(@QueryParam("scope") List<String> scopes, @QueryParam("max_total_bytes") String max,
-            @QueryParam("scope_max_bytes") List<String> caps, @Context HttpHeaders headers) {
-        Rendered r = render(scopes, max, caps, false);
+    public Response render(@PathParam("store") String storeId, @QueryParam("scope") List<String> scopes,
+            @QueryParam("max_total_bytes") String max, @QueryParam("scope_max_bytes") List<String> caps,
+            @Context HttpHeaders headers) {
+        Rendered r = render(storeId, scopes, max, caps, false);
         if (wantsJson(headers)) {
             return Response.ok(RenderJson.of(r), MediaType.APPLICATION_JSON).build();
         }
@@ -92,12 +93,14 @@ public class RenderResource {
     @POST
     @Path("sessions/{session}/render")
     @Produces({MARKDOWN, MediaType.APPLICATION_JSON})
-    public Response renderForSession(@PathParam("session") String session, @QueryParam("scope") List<String> scopes,
-            @QueryParam("max_total_bytes") String max, @QueryParam("scope_max_bytes") List<String> caps,
-            @QueryParam("omit") String omit, @Context HttpHeaders headers) {
+    public Response renderForSession(@PathParam("store") String storeId, @PathParam("session") String session,
+            @QueryParam("scope") List<String> scopes, @QueryParam("max_total_bytes") String max,
+            @QueryParam("scope_max_bytes") List<String> caps, @QueryParam("omit") String omit,
+            @Context HttpHeaders headers) {
         String id = Preconditions.session(session);
         gate.in(Params.store(storeId)).checkWritesAny();
-        Rendered r = omit == null ? render(scopes, max, caps, true) : omitted(scopes, max, caps, omit);
+        Rendered r = omit == null ? render(storeId, scopes, max, caps, true)
+                : omitted(storeId, scopes, max, caps, omit);
         Optional<SessionManifests.SessionRecord> written = sessions.record(storeId, id, r.manifest());
         if (wantsJson(headers)) {
             RenderJson j = RenderJson.of(r);
@@ -126,8 +129,8 @@ public class RenderResource {
     @GET
     @Path("sessions/{session}/manifests")
     @Produces(MediaType.APPLICATION_JSON)
-    public ManifestsJson manifests(@PathParam("session") String session, @QueryParam("after") String after,
-            @QueryParam("limit") String limit) {
+    public ManifestsJson manifests(@PathParam("store") String storeId, @PathParam("session") String session,
+            @QueryParam("after") String after, @QueryParam("limit") String limit) {
         gate.in(Params.store(storeId)).checkReadsEvery();
         long from = Params.number(after, "after", 0, Integer.MAX_VALUE, 0);
         int n = (int) Params.number(limit, "limit", 1, config.list().maxLimit(), config.list().defaultLimit());
@@ -146,7 +149,8 @@ public class RenderResource {
      * Renders the store's scopes with its bound as of the same moment; a store that does not exist renders empty, or
      * is {@link NotFound} when {@code mustExist} (a session render, which would record what the session was shown).
      */
-    private Rendered render(List<String> scopeValues, String max, List<String> caps, boolean mustExist) {
+    private Rendered render(String storeId, List<String> scopeValues, String max, List<String> caps,
+            boolean mustExist) {
         Store store = stores.store(Params.store(storeId));
         List<Scope> scopes = gate.in(storeId).narrowReads(Params.scopes(scopeValues));
         int ceiling = config.render().maxTotalBytesCeiling();
@@ -175,7 +179,7 @@ public class RenderResource {
      * the manifest of seed 000's {@code OmitBlock}, every entry of the scopes omitted for that reason. It takes no
      * bounds, since nothing is rendered.
      */
-    private Rendered omitted(List<String> scopeValues, String max, List<String> caps, String omit) {
+    private Rendered omitted(String storeId, List<String> scopeValues, String max, List<String> caps, String omit) {
         if (!ManifestEntry.OMIT_BLOCK.equals(omit)) {
             throw new Invalid("omit-value", "omit", "omit takes block (the product left the whole block out of this "
                     + "turn), not \"" + omit + "\"; leave it out to render the block.");
