@@ -254,6 +254,66 @@ class ContextApiTest {
         assertTrue(froms.size() == threads * each);
     }
 
+    @Test
+    void appendsToTwoContextsBesideEntryWritesKeepEveryStepCachedResultAndSeq() throws Exception {
+        String s = Api.newStore();
+        List<String> contexts = List.of(context(s, "left"), context(s, "right"));
+        for (String c : contexts) {
+            json().body("{}").put(c).then().statusCode(201);
+        }
+        int threads = 4;
+        int each = 6;
+        ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int thread = t;
+            String c = contexts.get(t % 2);
+            done.add(pool.submit(() -> {
+                for (int i = 0; i < each; i++) {
+                    // Every other append caches a tool result (its own output, or one output all threads share).
+                    String step = i % 2 == 0 ? "{\"thought\": \"t" + thread + "-" + i + "\"}"
+                            : "{\"thought\": \"t" + thread + "-" + i + "\", \"action\": {\"id\": \"c" + thread + i
+                                    + "\", \"name\": \"read_file\"}, \"observation\": \""
+                                    + (i == 3 ? "shared" : "out-" + thread + "-" + i) + "\", \"cache\": true}";
+                    json().body("{\"steps\": [" + step + "]}").post(c + "/steps").then().statusCode(200);
+                }
+            }));
+        }
+        done.add(pool.submit(() -> {
+            for (int i = 0; i < each; i++) {
+                json().body("{\"content\": \"note " + i + "\"}").put("/v1/stores/" + s + "/scopes/notes/entries/n"
+                        + (i % 2)).then().statusCode(org.hamcrest.Matchers.oneOf(200, 201));
+            }
+        }));
+        for (Future<?> f : done) {
+            f.get();
+        }
+        pool.shutdown();
+        for (int side = 0; side < 2; side++) {
+            String c = contexts.get(side);
+            List<String> thoughts = given().get(c + "/steps").then().statusCode(200).extract().path("steps.thought");
+            assertEquals(threads / 2 * each, thoughts.size(), c + " holds every step appended to it");
+            List<String> hashes = given().get(c + "/steps").then().extract().path("steps.cache_hash");
+            List<String> observations = given().get(c + "/steps").then().extract().path("steps.observation");
+            java.util.Map<String, String> byOutput = new java.util.HashMap<>();
+            for (int i = 0; i < hashes.size(); i++) {
+                if (hashes.get(i) == null || hashes.get(i).isEmpty()) {
+                    continue;
+                }
+                String before = byOutput.putIfAbsent(observations.get(i), hashes.get(i));
+                assertTrue(before == null || before.equals(hashes.get(i)), "one output, one short hash");
+                given().get(c + "/tool-results/" + hashes.get(i)).then().statusCode(200)
+                        .body("text", containsString(observations.get(i)));
+            }
+            assertEquals(byOutput.size(), new java.util.HashSet<>(byOutput.values()).size(),
+                    "no short hash names two outputs");
+            assertEquals(1 + threads / 2 * (each / 2 - 1), byOutput.size(), c + " cached each output once");
+        }
+        assertEquals("t", text("select bool_and(seq = n)::text from (select seq, row_number() over (order by seq) n "
+                + "from journal where store_id = ?) j", s).substring(0, 1), "the store's journal has no gap");
+        assertEquals(2 + threads * each + each, count("select count(*) from journal where store_id = ?", s));
+    }
+
     /** {@code sha256:} and the hex SHA-256 of {@code text}'s UTF-8 bytes, as the journal writes an observation's. */
     static String sha256(String text) throws Exception {
         return "sha256:" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
