@@ -21,9 +21,9 @@ import org.jboss.logging.Logger;
 
 /**
  * The one embedding model this replica uses, built from {@code engram.embedding.*} and guarded
- * ({@link GuardedEmbedder}): {@code local} (the default) runs all-MiniLM-L6-v2 quantized in the process, loaded on a
- * background thread from application start so that start-up does not wait (the first embedding does, until it is
- * loaded); {@code openai} and {@code ollama} call a remote model; {@code none} is {@link Embedder#NONE}. A setting
+ * ({@link GuardedEmbedder}): {@code local} (the default) runs all-MiniLM-L6-v2 quantized in the process, loaded by the first
+ * embedding (or, with {@code engram.embedding.preload}, on a background thread from application start, so that
+ * start-up does not wait); {@code openai} and {@code ollama} call a remote model; {@code none} is {@link Embedder#NONE}. A setting
  * that cannot work (an unknown provider, a remote one without a model) fails start-up, naming the setting.
  *
  * <p>Native image: the local model is not for one (unset, the provider is {@code none} there; {@code local} is
@@ -52,6 +52,7 @@ public class Embedders {
 
     private final Embedder embedder;
     private final Optional<LocalModel> local;
+    private final boolean preload;
 
     @Inject
     public Embedders(EngramConfig config, MeterRegistry registry) {
@@ -63,6 +64,7 @@ public class Embedders {
      * In a {@code nativeImage} an unset provider is {@code none}, and {@code local} is refused.
      */
     Embedders(EngramConfig.Embedding settings, MeterRegistry registry, boolean nativeImage) {
+        this.preload = settings.preload();
         String provider = settings.provider().map(p -> p.trim().toLowerCase(Locale.ROOT))
                 .orElse(nativeImage ? "none" : "local");
         if (nativeImage && "local".equals(provider)) {
@@ -137,9 +139,16 @@ public class Embedders {
         return ollama.build();
     }
 
-    /** Starts loading the local model, without waiting for it. */
+    /** Starts loading the local model when it is to preload, without waiting for it. */
     void start(@Observes StartupEvent started) {
-        local.ifPresent(LocalModel::load);
+        if (preload) {
+            local.ifPresent(LocalModel::load);
+        }
+    }
+
+    /** Whether the local model has begun to load (or has loaded); false for every other provider. */
+    boolean localLoadStarted() {
+        return local.map(LocalModel::started).orElse(false);
     }
 
     /** The embedder recall ranks with ({@link Embedder#NONE} when none is configured). */

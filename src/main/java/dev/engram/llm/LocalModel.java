@@ -15,7 +15,7 @@ import org.jboss.logging.Logger;
 
 /**
  * The local embedding model, all-MiniLM-L6-v2 quantized (ONNX, in the process): loaded once, on a thread of its own
- * that {@link #load()} starts (at application start), or by the first {@link #model()} if nothing started it. The
+ * that {@link #load()} starts (at application start, when it is to preload), or by the first {@link #model()}. The
  * load reads the 23 MB model from the jar and two native libraries: onnxruntime's, extracted to a new temporary
  * directory, and the tokenizer's (DJL), extracted to {@code ~/.djl.ai} ({@code java.io.tmpdir} when the home
  * directory is not writable; {@code DJL_CACHE_DIR} moves it). A JVM loads a native library in one class loader only,
@@ -46,6 +46,11 @@ final class LocalModel implements ModelSource {
         // the model reads its files through the context class loader, which must be the application's
         loader.setContextClassLoader(LocalModel.class.getClassLoader());
         loader.start();
+    }
+
+    /** Whether its load has begun (it may have ended). */
+    boolean started() {
+        return started.get();
     }
 
     private void loadHere() {

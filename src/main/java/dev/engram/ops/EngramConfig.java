@@ -118,6 +118,14 @@ public interface EngramConfig {
         /** The most texts one call to the model carries; more are sent in several calls. */
         @WithDefault("32")
         int batchSize();
+
+        /**
+         * Whether the local model loads from application start (on a background thread) rather than at its first
+         * use. Unset: at first use, so a replica that never embeds (entries and contexts only) never holds the model
+         * (about 130 MB resident), and the first save or recall that embeds waits for the load (1-2 s).
+         */
+        @WithDefault("false")
+        boolean preload();
     }
 
     /** A store as files: its export and import as a tar.gz ({@code GET/POST /v1/stores/{store}/export, /import}). */

@@ -132,9 +132,11 @@ class ContainerImagesTest {
     void theJvmEntrypointHonoursJavaOpts() throws IOException {
         Dockerfile d = Dockerfile.read(JVM);
         String opts = d.stage("runtime").env("JAVA_OPTS").orElseThrow();
-        for (String option : List.of("-XX:MaxRAMPercentage=", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError")) {
+        for (String option : List.of("-XX:MaxRAMPercentage=", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError",
+                "-XX:+UnlockExperimentalVMOptions -XX:TrimNativeHeapInterval=")) {
             assertTrue(opts.contains(option), opts);
         }
+        assertEquals("2", d.stage("runtime").env("MALLOC_ARENA_MAX").orElseThrow());
         assertEquals(List.of("[\"/deployments/engram-jvm.sh\"]"), d.last().last("ENTRYPOINT").orElseThrow().words());
         String script = Files.readString(Path.of("src/main/docker/engram-jvm.sh"));
         for (String part : List.of("exec java", "${JAVA_OPTS:-}", "${JAVA_OPTS_APPEND:-}",

@@ -8,7 +8,7 @@ import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The app's one embedder, with Engram's default settings: the local model, loaded from start-up. */
+/** The app's one embedder, with Engram's default settings: the local model, loaded by its first embedding. */
 @QuarkusTest
 @io.quarkus.test.junit.TestProfile(dev.engram.WithEmbeddings.class)
 class AppEmbedderTest {

@@ -1,6 +1,7 @@
 package dev.engram.llm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,12 +34,27 @@ class EmbeddersTest {
         assertEquals(Optional.empty(), defaults.dimensions());
         assertEquals(Duration.ofSeconds(10), defaults.timeout());
         assertEquals(32, defaults.batchSize());
+        assertEquals(false, defaults.preload());
 
         Embedders embedders = embedders();
         assertEquals("all-minilm-l6-v2-q", embedders.embedder().model());
         assertEquals(384, embedders.embedder().dimensions());
         // built, not loading: the load starts at application start or at the first embedding
         assertEquals(new EmbedderStatus("local", "all-minilm-l6-v2-q", 384, false, ""), embedders.status());
+    }
+
+    @Test
+    void theLocalModelLoadsAtStartOnlyWhenToldToPreload() {
+        Embedders lazy = embedders();
+        lazy.start(null);
+        assertFalse(lazy.localLoadStarted(), "without preload the application's start leaves the model unloaded");
+
+        Embedders eager = embedders("preload", "true");
+        eager.start(null);
+        assertTrue(eager.localLoadStarted(), "with preload the application's start begins the load");
+        Embedders none = embedders("provider", "none", "preload", "true");
+        none.start(null);
+        assertFalse(none.localLoadStarted());
     }
 
     @Test
