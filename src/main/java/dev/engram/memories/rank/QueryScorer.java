@@ -16,9 +16,17 @@ final class QueryScorer {
     /** Each admitted memory's count of each query term, {@code terms.length} per memory (null: none held). */
     final int[][] counts;
 
-    QueryScorer(Map<String, Integer> dictionary, RankQuery q, IndexDoc[] admitted, double meanLength) {
+    /** A scorer of statistics found elsewhere: the query's known {@code terms}, their weights, the mean length. */
+    QueryScorer(RankQuery q, int[] terms, double[] idf, double meanLength) {
         this.q = q;
+        this.terms = terms;
+        this.idf = idf;
         this.meanLength = Math.max(1, meanLength);
+        this.counts = new int[0][];
+    }
+
+    /** The query's terms the dictionary knows, none for a semantic ranking. */
+    static int[] known(Map<String, Integer> dictionary, RankQuery q) {
         List<Integer> known = new ArrayList<>();
         if (q.ranking() != Ranking.SEMANTIC) {
             for (String t : q.terms()) {
@@ -28,7 +36,13 @@ final class QueryScorer {
                 }
             }
         }
-        terms = known.stream().mapToInt(Integer::intValue).toArray();
+        return known.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    QueryScorer(Map<String, Integer> dictionary, RankQuery q, IndexDoc[] admitted, double meanLength) {
+        this.q = q;
+        this.meanLength = Math.max(1, meanLength);
+        terms = known(dictionary, q);
         int[] df = new int[terms.length];
         counts = new int[admitted.length][];
         for (int j = 0; j < admitted.length && terms.length > 0; j++) {
@@ -87,6 +101,11 @@ final class QueryScorer {
 
     /** Its cosine similarity with the query; NaN when either has no usable vector. */
     double cosine(IndexDoc d) {
+        return cosine(q, d);
+    }
+
+    /** The cosine similarity of {@code d} with {@code q}; NaN when either has no usable vector. */
+    static double cosine(RankQuery q, IndexDoc d) {
         return q.ranking() != Ranking.LEXICAL && usable(q, d) ? BankVectors.dot(d.vector(), q.vector())
                 : Double.NaN;
     }

@@ -26,6 +26,10 @@ public final class RecallIndex {
     /** A long query keeps this many of its terms: those the fewest memories hold. */
     public static final int MAX_QUERY_TERMS = 32;
 
+    /** A search of banks of at least this many memories in all reads candidates from their postings and lists. */
+    public static final int LARGE_BANKS = 20_000;
+
+    private final int largeBanks;
     private final Map<String, Integer> dictionary = new HashMap<>();
     private final Map<String, IndexDoc> docs = new HashMap<>();
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
@@ -33,8 +37,26 @@ public final class RecallIndex {
     private final Map<String, Neighbourhood> banks = new HashMap<>();
     private final java.util.Set<String> changedBanks = new java.util.HashSet<>();
 
-    /** A bank's memories in order, and where each id is in it. */
-    private record Neighbourhood(IndexDoc[] inOrder, Map<String, Integer> at, BankVectors vectors) {
+    /**
+     * A bank's memories in order, where each id is in it, and either its vectors in one array (a small bank) or its
+     * postings, vector lists and how many of its memories each model embedded (a large one).
+     */
+    private record Neighbourhood(IndexDoc[] inOrder, Map<String, Integer> at, BankVectors vectors,
+            LargeBank large) {
+    }
+
+    /** What a search of a large bank reads instead of every memory. */
+    private record LargeBank(TermPostings postings, VectorLists lists, Map<String, Integer> embedded) {
+    }
+
+    /** An index whose searches read candidates, not every memory, from banks of {@link #LARGE_BANKS} or more. */
+    public RecallIndex() {
+        this(LARGE_BANKS);
+    }
+
+    /** An index whose searches read candidates from banks of {@code largeBanks} memories or more in all. */
+    RecallIndex(int largeBanks) {
+        this.largeBanks = largeBanks;
     }
 
     /** Adds {@code m}, or replaces the memory of its id. */
@@ -140,12 +162,68 @@ public final class RecallIndex {
                 at.put(in.get(i).memory().id(), i);
             }
             IndexDoc[] ordered = in.toArray(IndexDoc[]::new);
-            banks.put(e.getKey(), new Neighbourhood(ordered, at, BankVectors.of(ordered)));
+            Neighbourhood before = banks.get(e.getKey());
+            banks.put(e.getKey(), ordered.length >= largeBanks
+                    ? new Neighbourhood(ordered, at, BankVectors.of(new IndexDoc[0]), large(ordered,
+                            before == null || before.large() == null ? null : before.large().lists()))
+                    : new Neighbourhood(ordered, at, BankVectors.of(ordered), null));
         }
         changedBanks.clear();
     }
 
+    /** A large bank's postings and vector lists, the lists placed by {@code previous}'s centroids when they fit. */
+    private static LargeBank large(IndexDoc[] ordered, VectorLists previous) {
+        Map<String, Integer> embedded = new HashMap<>();
+        int dimensions = 0;
+        for (IndexDoc d : ordered) {
+            if (d.vector() != null) {
+                if (dimensions == 0) {
+                    dimensions = d.vector().length;
+                }
+                if (d.memory().model() != null) {
+                    embedded.merge(d.memory().model(), 1, Integer::sum);
+                }
+            }
+        }
+        return new LargeBank(TermPostings.of(ordered), dimensions == 0 ? null
+                : VectorLists.build(ordered, dimensions, previous), embedded);
+    }
+
     private List<Ranked> ranked(RankQuery q) {
+        List<Neighbourhood> large = largeBanks(q);
+        if (large != null) {
+            List<Ranked> found = LargeSearch.rank(q, dictionary, large.stream().map(n -> new LargeSearch.Bank(
+                    n.inOrder(), n.large().postings(), n.large().lists(), n.large().embedded())).toList(),
+                    m -> neighbours(q, m));
+            if (found != null) {
+                return found;
+            }
+        }
+        return rankedExactly(q);
+    }
+
+    /** The banks {@code q} names when they hold {@link #largeBanks} memories or more and each is large; else null. */
+    private List<Neighbourhood> largeBanks(RankQuery q) {
+        if (q.banks().isEmpty()) {
+            return null;
+        }
+        List<Neighbourhood> named = new ArrayList<>();
+        long size = 0;
+        for (String bank : q.banks()) {
+            Neighbourhood n = banks.get(bank);
+            if (n == null) {
+                continue;
+            }
+            if (n.large() == null) {
+                return null;
+            }
+            named.add(n);
+            size += n.inOrder().length;
+        }
+        return size >= largeBanks && !named.isEmpty() ? named : null;
+    }
+
+    private List<Ranked> rankedExactly(RankQuery q) {
         double[][] swept = new double[1][];
         IndexDoc[] admitted = admitted(q, swept);
         int n = admitted.length;
@@ -184,7 +262,7 @@ public final class RecallIndex {
         String note = note(q, n, withVector);
         Map<Indexed, List<Fusion.Candidate>> near = new java.util.IdentityHashMap<>();
         return Fusion.fuse(q, List.copyOf(found.values()),
-                m -> near.computeIfAbsent(m, x -> neighbours(q, x, scorer)), note);
+                m -> near.computeIfAbsent(m, x -> neighbours(q, x).apply(scorer)), note);
     }
 
     /**
@@ -221,8 +299,10 @@ public final class RecallIndex {
                 IndexDoc d = ordered[i];
                 if (admits(q, d.memory())) {
                     if (sweep) {
-                        found[admitted.size()] = flat && v.present()[i] && q.model().equals(d.memory().model())
-                                ? BankVectors.dot(v.flat(), i * v.dimensions(), q.vector()) : Double.NaN;
+                        // a large bank keeps no array of its vectors: each is read where it is
+                        found[admitted.size()] = !flat ? QueryScorer.cosine(q, d)
+                                : v.present()[i] && q.model().equals(d.memory().model())
+                                        ? BankVectors.dot(v.flat(), i * v.dimensions(), q.vector()) : Double.NaN;
                     }
                     admitted.add(d);
                 }
@@ -233,7 +313,7 @@ public final class RecallIndex {
     }
 
     /** A score that is not there ({@code NaN}, or no match) as null. */
-    private static Double boxed(double score) {
+    static Double boxed(double score) {
         return Double.isNaN(score) || score <= 0 && !Double.isFinite(1 / score) ? null : score;
     }
 
@@ -241,7 +321,7 @@ public final class RecallIndex {
      * The positions of the best {@code depth} scores, best first (ties by position); {@code NaN} and scores of 0
      * or less (no match) are left out of a BM25 list, {@code NaN} only of a similarity list.
      */
-    private static int[] top(double[] scores, int depth) {
+    static int[] top(double[] scores, int depth) {
         java.util.PriorityQueue<Integer> kept = new java.util.PriorityQueue<>(depth + 1, (a, b) ->
                 scores[a] != scores[b] ? Double.compare(scores[a], scores[b]) : Integer.compare(b, a));
         for (int i = 0; i < scores.length; i++) {
@@ -262,24 +342,27 @@ public final class RecallIndex {
         return best;
     }
 
-    private List<Fusion.Candidate> neighbours(RankQuery q, Indexed m, QueryScorer scorer) {
+    /** The neighbours of {@code m} in its bank that {@code q} admits, scored by the scorer given. */
+    private java.util.function.Function<QueryScorer, List<Fusion.Candidate>> neighbours(RankQuery q, Indexed m) {
         Neighbourhood n = banks.get(m.bank());
         Integer at = n == null ? null : n.at().get(m.id());
-        if (at == null) {
-            return List.of();
-        }
-        List<Fusion.Candidate> found = new ArrayList<>(2);
-        for (int i : new int[] {at - 1, at + 1}) {
-            if (i >= 0 && i < n.inOrder().length && admits(q, n.inOrder()[i].memory())) {
-                IndexDoc d = n.inOrder()[i];
-                found.add(new Fusion.Candidate(d.memory(), boxed(scorer.bm25(d)), null, boxed(scorer.cosine(d)),
-                        null));
+        return scorer -> {
+            if (at == null) {
+                return List.of();
             }
-        }
-        return found;
+            List<Fusion.Candidate> found = new ArrayList<>(2);
+            for (int i : new int[] {at - 1, at + 1}) {
+                if (i >= 0 && i < n.inOrder().length && admits(q, n.inOrder()[i].memory())) {
+                    IndexDoc d = n.inOrder()[i];
+                    found.add(new Fusion.Candidate(d.memory(), boxed(scorer.bm25(d)), null,
+                            boxed(scorer.cosine(d)), null));
+                }
+            }
+            return found;
+        };
     }
 
-    private static String note(RankQuery q, int admitted, int withVector) {
+    static String note(RankQuery q, int admitted, int withVector) {
         if (q.ranking() == Ranking.LEXICAL) {
             return "";
         }
@@ -290,7 +373,7 @@ public final class RecallIndex {
                 + " memories are not embedded yet: they rank lexically only";
     }
 
-    private static boolean admits(RankQuery q, Indexed m) {
+    static boolean admits(RankQuery q, Indexed m) {
         return (q.includeArchived() || !m.archived()) && (q.includeStale() || !m.stale())
                 && (q.type().isEmpty() || q.type().equals(m.type())) && (q.banks().isEmpty()
                         || q.banks().contains(m.bank()));

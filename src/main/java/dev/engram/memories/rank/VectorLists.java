@@ -1,0 +1,194 @@
+package dev.engram.memories.rank;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * An inverted file over a large bank's vectors: each vector in the list of its nearest of {@code k} centroids
+ * (spherical k-means on a sample of the bank), so that a search compares the query with the centroids and then only
+ * with the vectors of the lists nearest to it. Approximate: a vector in a list not probed is not found by similarity
+ * (its memory can still be found by its words, or lifted by a neighbour). Centroids are trained once and kept while
+ * the bank is less than twice the size they were trained on; a rebuild then only places the vectors it has not
+ * placed before, so a bank that changes is not trained again at each search.
+ */
+final class VectorLists {
+
+    /** Vectors compared with each centroid when training: the sample is this many times the centroids. */
+    private static final int SAMPLE_PER_CENTROID = 16;
+    private static final int TRAINING_ROUNDS = 4;
+
+    final int dimensions;
+    private final int k;
+    private final float[] centroids;
+    /** Each list's positions in the bank's order, ascending. */
+    private final int[][] lists;
+    /** Each list's vectors, contiguous, in the order of its positions. */
+    private final float[][] vectors;
+    private final int trainedOn;
+    private final Map<float[], Integer> placed;
+
+    private VectorLists(int dimensions, float[] centroids, int trainedOn, int[][] lists, float[][] vectors,
+            Map<float[], Integer> placed) {
+        this.dimensions = dimensions;
+        this.k = centroids.length / dimensions;
+        this.centroids = centroids;
+        this.trainedOn = trainedOn;
+        this.lists = lists;
+        this.vectors = vectors;
+        this.placed = placed;
+    }
+
+    /**
+     * How many lists a bank of {@code size} vectors is split into: half the square root of its size (158 lists of
+     * about 630 for 100,000), so that placing every vector, a comparison with each centroid, stays a few seconds.
+     */
+    static int listsFor(int size) {
+        return Math.max(1, (int) Math.round(Math.sqrt(size) / 2));
+    }
+
+    /** How many lists a search probes: a sixteenth of them, and at least eight. */
+    int probes() {
+        return Math.min(k, Math.max(8, k / 16));
+    }
+
+    /**
+     * The lists of {@code inOrder}'s vectors of {@code dimensions} floats (the others are in no list), with the
+     * centroids of {@code previous} when it is of the same length and trained on at least half as many.
+     */
+    static VectorLists build(IndexDoc[] inOrder, int dimensions, VectorLists previous) {
+        int size = 0;
+        for (IndexDoc d : inOrder) {
+            if (d.vector() != null && d.vector().length == dimensions) {
+                size++;
+            }
+        }
+        boolean keep = previous != null && previous.dimensions == dimensions && size < 2L * previous.trainedOn;
+        float[] centroids = keep ? previous.centroids : train(inOrder, dimensions, size);
+        int trainedOn = keep ? previous.trainedOn : size;
+        int k = centroids.length / dimensions;
+        int[] listOf = new int[inOrder.length];
+        int[] counts = new int[k];
+        Map<float[], Integer> placed = new IdentityHashMap<>(size * 2);
+        for (int i = 0; i < inOrder.length; i++) {
+            float[] v = inOrder[i].vector();
+            if (v == null || v.length != dimensions) {
+                listOf[i] = -1;
+                continue;
+            }
+            Integer known = keep ? previous.placed.get(v) : null;
+            int list = known != null ? known : nearest(centroids, dimensions, v);
+            placed.put(v, list);
+            listOf[i] = list;
+            counts[list]++;
+        }
+        int[][] lists = new int[k][];
+        float[][] vectors = new float[k][];
+        for (int c = 0; c < k; c++) {
+            lists[c] = new int[counts[c]];
+            vectors[c] = new float[counts[c] * dimensions];
+        }
+        int[] filled = new int[k];
+        for (int i = 0; i < inOrder.length; i++) {
+            int c = listOf[i];
+            if (c >= 0) {
+                int at = filled[c]++;
+                lists[c][at] = i;
+                System.arraycopy(inOrder[i].vector(), 0, vectors[c], at * dimensions, dimensions);
+            }
+        }
+        return new VectorLists(dimensions, centroids, trainedOn, lists, vectors, placed);
+    }
+
+    /**
+     * Centroids for {@code size} vectors: a spread sample (every so many of the bank's vectors, so the same bank
+     * trains the same way) as the first centroids, then a few rounds of assigning the sample and averaging.
+     */
+    private static float[] train(IndexDoc[] inOrder, int dimensions, int size) {
+        int k = listsFor(size);
+        int sampled = Math.min(size, k * SAMPLE_PER_CENTROID);
+        float[][] sample = new float[sampled][];
+        long step = Math.max(1, size / Math.max(1, sampled));
+        int seen = 0;
+        int taken = 0;
+        for (IndexDoc d : inOrder) {
+            float[] v = d.vector();
+            if (v == null || v.length != dimensions) {
+                continue;
+            }
+            if (seen++ % step == 0 && taken < sampled) {
+                sample[taken++] = v;
+            }
+        }
+        sampled = taken;
+        k = Math.min(k, Math.max(1, sampled));
+        float[] centroids = new float[k * dimensions];
+        for (int c = 0; c < k; c++) {
+            System.arraycopy(sample[(int) ((long) c * sampled / k)], 0, centroids, c * dimensions, dimensions);
+        }
+        int[] of = new int[sampled];
+        for (int round = 0; round < TRAINING_ROUNDS; round++) {
+            for (int s = 0; s < sampled; s++) {
+                of[s] = nearest(centroids, dimensions, sample[s]);
+            }
+            float[] sums = new float[k * dimensions];
+            int[] counts = new int[k];
+            for (int s = 0; s < sampled; s++) {
+                counts[of[s]]++;
+                int base = of[s] * dimensions;
+                for (int j = 0; j < dimensions; j++) {
+                    sums[base + j] += sample[s][j];
+                }
+            }
+            for (int c = 0; c < k; c++) {
+                if (counts[c] == 0) {
+                    continue; // an empty list keeps its centroid
+                }
+                double norm = 0;
+                for (int j = 0; j < dimensions; j++) {
+                    norm += (double) sums[c * dimensions + j] * sums[c * dimensions + j];
+                }
+                if (norm > 0) {
+                    float scale = (float) (1 / Math.sqrt(norm));
+                    for (int j = 0; j < dimensions; j++) {
+                        centroids[c * dimensions + j] = sums[c * dimensions + j] * scale;
+                    }
+                }
+            }
+        }
+        return centroids;
+    }
+
+    private static int nearest(float[] centroids, int dimensions, float[] v) {
+        int best = 0;
+        float bestSimilarity = Float.NEGATIVE_INFINITY;
+        for (int c = 0, base = 0; base < centroids.length; c++, base += dimensions) {
+            float s = BankVectors.dot(centroids, base, v);
+            if (s > bestSimilarity) {
+                bestSimilarity = s;
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** What a probe of a list hands on: a position in the bank's order and its vector's similarity to the query. */
+    interface Found {
+        void found(int position, double similarity);
+    }
+
+    /** Hands each vector of the {@code probes} lists nearest to {@code query} to {@code found}. */
+    void probe(float[] query, int probes, Found found) {
+        double[] similarity = new double[k];
+        for (int c = 0; c < k; c++) {
+            similarity[c] = BankVectors.dot(centroids, c * dimensions, query);
+        }
+        int[] nearest = RecallIndex.top(similarity, Math.min(probes, k));
+        for (int c : nearest) {
+            int[] positions = lists[c];
+            float[] flat = vectors[c];
+            for (int j = 0; j < positions.length; j++) {
+                found.found(positions[j], BankVectors.dot(flat, j * dimensions, query));
+            }
+        }
+    }
+}
