@@ -74,7 +74,7 @@ final class LargeSearch {
                 if (b.lists() == null || b.lists().dimensions != q.vector().length) {
                     continue;
                 }
-                b.lists().probe(q.vector(), b.lists().probes(), (position, s) -> {
+                b.lists().probe(b.inOrder(), q.vector(), b.lists().probes(), (position, s) -> {
                     IndexDoc d = b.inOrder()[position];
                     if (RecallIndex.admits(q, d.memory()) && q.model().equals(d.memory().model())) {
                         if (byMeaning.size() == similarity[0].length) {

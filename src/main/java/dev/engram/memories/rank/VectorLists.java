@@ -20,21 +20,18 @@ final class VectorLists {
     final int dimensions;
     private final int k;
     private final float[] centroids;
-    /** Each list's positions in the bank's order, ascending. */
+    /** Each list's positions in the bank's order, ascending; the vectors are read where each memory keeps its own. */
     private final int[][] lists;
-    /** Each list's vectors, contiguous, in the order of its positions. */
-    private final float[][] vectors;
     private final int trainedOn;
     private final Map<float[], Integer> placed;
 
-    private VectorLists(int dimensions, float[] centroids, int trainedOn, int[][] lists, float[][] vectors,
+    private VectorLists(int dimensions, float[] centroids, int trainedOn, int[][] lists,
             Map<float[], Integer> placed) {
         this.dimensions = dimensions;
         this.k = centroids.length / dimensions;
         this.centroids = centroids;
         this.trainedOn = trainedOn;
         this.lists = lists;
-        this.vectors = vectors;
         this.placed = placed;
     }
 
@@ -82,21 +79,17 @@ final class VectorLists {
             counts[list]++;
         }
         int[][] lists = new int[k][];
-        float[][] vectors = new float[k][];
         for (int c = 0; c < k; c++) {
             lists[c] = new int[counts[c]];
-            vectors[c] = new float[counts[c] * dimensions];
         }
         int[] filled = new int[k];
         for (int i = 0; i < inOrder.length; i++) {
             int c = listOf[i];
             if (c >= 0) {
-                int at = filled[c]++;
-                lists[c][at] = i;
-                System.arraycopy(inOrder[i].vector(), 0, vectors[c], at * dimensions, dimensions);
+                lists[c][filled[c]++] = i;
             }
         }
-        return new VectorLists(dimensions, centroids, trainedOn, lists, vectors, placed);
+        return new VectorLists(dimensions, centroids, trainedOn, lists, placed);
     }
 
     /**
@@ -176,18 +169,19 @@ final class VectorLists {
         void found(int position, double similarity);
     }
 
-    /** Hands each vector of the {@code probes} lists nearest to {@code query} to {@code found}. */
-    void probe(float[] query, int probes, Found found) {
+    /**
+     * Hands each vector of the {@code probes} lists nearest to {@code query} to {@code found}; {@code inOrder} is the
+     * bank the lists were built of.
+     */
+    void probe(IndexDoc[] inOrder, float[] query, int probes, Found found) {
         double[] similarity = new double[k];
         for (int c = 0; c < k; c++) {
             similarity[c] = BankVectors.dot(centroids, c * dimensions, query);
         }
         int[] nearest = RecallIndex.top(similarity, Math.min(probes, k));
         for (int c : nearest) {
-            int[] positions = lists[c];
-            float[] flat = vectors[c];
-            for (int j = 0; j < positions.length; j++) {
-                found.found(positions[j], BankVectors.dot(flat, j * dimensions, query));
+            for (int p : lists[c]) {
+                found.found(p, BankVectors.dot(inOrder[p].vector(), query));
             }
         }
     }
