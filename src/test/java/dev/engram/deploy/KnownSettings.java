@@ -21,8 +21,11 @@ final class KnownSettings {
             "QUARKUS_HTTP_PORT",
             "QUARKUS_HTTP_LIMITS_MAX_BODY_SIZE");
 
-    /** Read by the JVM image's entry point (src/main/docker/Dockerfile.jvm), not by Engram: the JVM's options. */
-    static final List<String> IMAGE = List.of("JAVA_OPTS");
+    /**
+     * Read by the JVM image's entry point (src/main/docker/Dockerfile.jvm) and its process, not by Engram: the JVM's
+     * options, and glibc's limit on malloc arenas.
+     */
+    static final List<String> IMAGE = List.of("JAVA_OPTS", "MALLOC_ARENA_MAX");
 
     private KnownSettings() {
     }
