@@ -5,7 +5,7 @@ import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * A ranked search of large banks that reads candidates rather than every memory: by words, the heads of the query
@@ -25,7 +25,7 @@ final class LargeSearch {
     }
 
     static List<Ranked> rank(RankQuery q, Map<String, Integer> dictionary, List<Bank> banks,
-            Function<Indexed, Function<QueryScorer, List<Fusion.Candidate>>> neighbours) {
+            BiFunction<Indexed, QueryScorer, List<Fusion.Candidate>> neighbours) {
         long size = 0;
         long lengths = 0;
         int withVector = 0;
@@ -51,8 +51,9 @@ final class LargeSearch {
             BitSet heads = new BitSet(b.inOrder().length);
             for (int i = 0; i < terms.length; i++) {
                 if (idf[i] > 0) {
-                    for (int p : b.postings().head(terms[i])) {
-                        heads.set(p);
+                    int[] list = b.postings().list(terms[i]);
+                    for (int j = 0; j < Math.min(list.length, TermPostings.CANDIDATES_PER_TERM); j++) {
+                        heads.set(list[j]);
                     }
                 }
             }
@@ -108,6 +109,6 @@ final class LargeSearch {
         String note = RecallIndex.note(q, (int) Math.min(Integer.MAX_VALUE, size), withVector);
         Map<Indexed, List<Fusion.Candidate>> near = new IdentityHashMap<>();
         return Fusion.fuse(q, List.copyOf(found.values()),
-                m -> near.computeIfAbsent(m, x -> neighbours.apply(x).apply(scorer)), note);
+                m -> near.computeIfAbsent(m, x -> neighbours.apply(x, scorer)), note);
     }
 }

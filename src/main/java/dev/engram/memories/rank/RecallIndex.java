@@ -42,11 +42,7 @@ public final class RecallIndex {
      * postings, vector lists and how many of its memories each model embedded (a large one).
      */
     private record Neighbourhood(IndexDoc[] inOrder, Map<String, Integer> at, BankVectors vectors,
-            LargeBank large) {
-    }
-
-    /** What a search of a large bank reads instead of every memory. */
-    private record LargeBank(TermPostings postings, VectorLists lists, Map<String, Integer> embedded) {
+            LargeSearch.Bank large) {
     }
 
     /** An index whose searches read candidates, not every memory, from banks of {@link #LARGE_BANKS} or more. */
@@ -172,7 +168,7 @@ public final class RecallIndex {
     }
 
     /** A large bank's postings and vector lists, the lists placed by {@code previous}'s centroids when they fit. */
-    private static LargeBank large(IndexDoc[] ordered, VectorLists previous) {
+    private static LargeSearch.Bank large(IndexDoc[] ordered, VectorLists previous) {
         Map<String, Integer> embedded = new HashMap<>();
         int dimensions = 0;
         for (IndexDoc d : ordered) {
@@ -185,16 +181,15 @@ public final class RecallIndex {
                 }
             }
         }
-        return new LargeBank(TermPostings.of(ordered), dimensions == 0 ? null
+        return new LargeSearch.Bank(ordered, TermPostings.of(ordered), dimensions == 0 ? null
                 : VectorLists.build(ordered, dimensions, previous), embedded);
     }
 
     private List<Ranked> ranked(RankQuery q) {
-        List<Neighbourhood> large = largeBanks(q);
+        List<LargeSearch.Bank> large = largeBanks(q);
         if (large != null) {
-            List<Ranked> found = LargeSearch.rank(q, dictionary, large.stream().map(n -> new LargeSearch.Bank(
-                    n.inOrder(), n.large().postings(), n.large().lists(), n.large().embedded())).toList(),
-                    m -> neighbours(q, m));
+            List<Ranked> found = LargeSearch.rank(q, dictionary, large,
+                    (m, scorer) -> neighbours(q, m, scorer));
             if (found != null) {
                 return found;
             }
@@ -203,11 +198,11 @@ public final class RecallIndex {
     }
 
     /** The banks {@code q} names when they hold {@link #largeBanks} memories or more and each is large; else null. */
-    private List<Neighbourhood> largeBanks(RankQuery q) {
+    private List<LargeSearch.Bank> largeBanks(RankQuery q) {
         if (q.banks().isEmpty()) {
             return null;
         }
-        List<Neighbourhood> named = new ArrayList<>();
+        List<LargeSearch.Bank> named = new ArrayList<>();
         long size = 0;
         for (String bank : q.banks()) {
             Neighbourhood n = banks.get(bank);
@@ -217,7 +212,7 @@ public final class RecallIndex {
             if (n.large() == null) {
                 return null;
             }
-            named.add(n);
+            named.add(n.large());
             size += n.inOrder().length;
         }
         return size >= largeBanks && !named.isEmpty() ? named : null;
@@ -262,7 +257,7 @@ public final class RecallIndex {
         String note = note(q, n, withVector);
         Map<Indexed, List<Fusion.Candidate>> near = new java.util.IdentityHashMap<>();
         return Fusion.fuse(q, List.copyOf(found.values()),
-                m -> near.computeIfAbsent(m, x -> neighbours(q, x).apply(scorer)), note);
+                m -> near.computeIfAbsent(m, x -> neighbours(q, x, scorer)), note);
     }
 
     /**
@@ -342,24 +337,21 @@ public final class RecallIndex {
         return best;
     }
 
-    /** The neighbours of {@code m} in its bank that {@code q} admits, scored by the scorer given. */
-    private java.util.function.Function<QueryScorer, List<Fusion.Candidate>> neighbours(RankQuery q, Indexed m) {
+    private List<Fusion.Candidate> neighbours(RankQuery q, Indexed m, QueryScorer scorer) {
         Neighbourhood n = banks.get(m.bank());
         Integer at = n == null ? null : n.at().get(m.id());
-        return scorer -> {
-            if (at == null) {
-                return List.of();
+        if (at == null) {
+            return List.of();
+        }
+        List<Fusion.Candidate> found = new ArrayList<>(2);
+        for (int i : new int[] {at - 1, at + 1}) {
+            if (i >= 0 && i < n.inOrder().length && admits(q, n.inOrder()[i].memory())) {
+                IndexDoc d = n.inOrder()[i];
+                found.add(new Fusion.Candidate(d.memory(), boxed(scorer.bm25(d)), null, boxed(scorer.cosine(d)),
+                        null));
             }
-            List<Fusion.Candidate> found = new ArrayList<>(2);
-            for (int i : new int[] {at - 1, at + 1}) {
-                if (i >= 0 && i < n.inOrder().length && admits(q, n.inOrder()[i].memory())) {
-                    IndexDoc d = n.inOrder()[i];
-                    found.add(new Fusion.Candidate(d.memory(), boxed(scorer.bm25(d)), null,
-                            boxed(scorer.cosine(d)), null));
-                }
-            }
-            return found;
-        };
+        }
+        return found;
     }
 
     static String note(RankQuery q, int admitted, int withVector) {

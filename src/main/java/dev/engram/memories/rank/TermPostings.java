@@ -15,6 +15,8 @@ final class TermPostings {
     /** How many memories of each query term's list a search scores. */
     static final int CANDIDATES_PER_TERM = 1000;
 
+    private static final int[] NONE = new int[0];
+
     private final Map<Integer, int[]> byTerm;
     final int size;
     final long totalLength;
@@ -64,16 +66,14 @@ final class TermPostings {
 
     /** How many of the bank's memories hold {@code term}. */
     int holding(int term) {
-        int[] list = byTerm.get(term);
-        return list == null ? 0 : list.length;
+        return list(term).length;
     }
 
-    /** The positions of the memories {@code term} weighs most in, at most {@link #CANDIDATES_PER_TERM}. */
-    int[] head(int term) {
-        int[] list = byTerm.get(term);
-        if (list == null) {
-            return new int[0];
-        }
-        return list.length <= CANDIDATES_PER_TERM ? list : Arrays.copyOf(list, CANDIDATES_PER_TERM);
+    /**
+     * The positions of the memories holding {@code term}, those it weighs most in first; a search reads the first
+     * {@link #CANDIDATES_PER_TERM}. Not to be changed.
+     */
+    int[] list(int term) {
+        return byTerm.getOrDefault(term, NONE);
     }
 }
