@@ -14,4 +14,9 @@ public final class StoreUnavailable extends RuntimeException {
         String state = ((SQLException) getCause()).getSQLState();
         return state == null || state.startsWith("08") || state.startsWith("57P");
     }
+
+    /** Whether PostgreSQL failed the statement to break a deadlock (40P01): the transaction, made again, may land. */
+    public boolean deadlocked() {
+        return "40P01".equals(((SQLException) getCause()).getSQLState());
+    }
 }

@@ -4,6 +4,7 @@ import dev.engram.journal.persistence.JournalAppended;
 import dev.engram.journal.persistence.JournalNotes;
 import dev.engram.persistence.KeySeen;
 import dev.engram.persistence.Sql;
+import dev.engram.persistence.StoreUnavailable;
 import dev.engram.contexts.ContextConfig;
 import dev.engram.contexts.ContextRules;
 import dev.engram.contexts.ContextStore;
@@ -29,13 +30,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
  * The contexts of every store, in PostgreSQL (migrations V11, V12). Every change runs in one transaction that first
- * takes the store's next seq (its row lock, which every write of the store takes), then reads the context's row for
- * update and its steps, changes it, writes its row and only the steps that changed, and appends the journal record;
- * a refused change rolls back whole, seq included. A change under an {@link IdempotencyKey} ({@link Once}) first takes
+ * reads the context's row for update, then its steps, changes it, and writes its row and only the steps that
+ * changed with the journal record in one statement, which takes the store's next seq (its row lock, which every
+ * write of the store takes) last, so the lock is held for that statement and the commit; a change that creates a
+ * context takes the store's lock first. A refused change rolls back whole, seq included. A change under an {@link IdempotencyKey} ({@link Once}) first takes
  * the key's lock ({@code engram_key_seen}, migration V5, as entries and memory saves do, so the locks are always
  * taken key first, store second): a key seen before is {@link ContextWrite.Replayed} with nothing written;
  * otherwise the key is recorded with the change's seq and the answer to replay, in the change's transaction.
@@ -103,7 +106,42 @@ public class PgContexts implements ContextStore {
     private <T> ContextWrite<T> change(String store, String id, boolean readSteps, Optional<Once<T>> once,
             Edit<T> edit) {
         ContextRules.checkStore(store);
-        Changed<T> changed = sql().transaction(tx -> {
+        Changed<T> changed = deadlockRetried(() -> changeOnce(store, id, readSteps, once, edit));
+        if (changed.seq() == 0) {
+            return changed.write();
+        }
+        try {
+            appended.fire(new JournalAppended(store, changed.seq()));
+        } catch (RuntimeException e) {
+            LOG.warnf("Context change %s/%d committed, but telling its followers failed: %s", store, changed.seq(),
+                    e.toString());
+        }
+        return changed.write();
+    }
+
+    /**
+     * A change of a context that exists locks its row first and the store's row last, in the statement that writes
+     * (the journal's append bumps the store's seq), so the store's other writers wait for that statement and the
+     * commit only, not for the edit and its round trips. A change that creates a context takes the store's lock
+     * first, as there is no row to lock yet; if another change created the row meanwhile, the two orders can meet
+     * in a deadlock, which PostgreSQL breaks by failing one of them: that one, rolled back whole, is made again.
+     */
+    private static <T> T deadlockRetried(Supplier<T> change) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return change.get();
+            } catch (StoreUnavailable e) {
+                if (attempt == 3 || !e.deadlocked()) {
+                    throw e;
+                }
+                LOG.debugf("A context change met another in a deadlock and is made again (attempt %d)", attempt + 1);
+            }
+        }
+    }
+
+    private <T> Changed<T> changeOnce(String store, String id, boolean readSteps, Optional<Once<T>> once,
+            Edit<T> edit) {
+        return sql().transaction(tx -> {
             Savepoint unseen = null;
             if (once.isPresent()) {
                 Optional<String> first = KeySeen.lock(tx, store, once.get().key()).map(KeySeen::reply);
@@ -113,10 +151,16 @@ public class PgContexts implements ContextStore {
                 }
                 unseen = tx.connection().setSavepoint();
             }
-            Locked locked = lockAndRead(tx, store, id);
-            long seq = locked.seq();
-            Optional<Loaded> loaded = locked.head() == null ? Optional.empty()
-                    : Optional.of(loaded(tx, store, id, locked.head(), readSteps));
+            // The seq the change's record takes when the store's lock was taken first (0: the write takes it).
+            long seq = 0;
+            Head head = lockContext(tx, store, id);
+            if (head == null) {
+                Locked locked = lockAndRead(tx, store, id);
+                seq = locked.seq();
+                head = locked.head();
+            }
+            Optional<Loaded> loaded = head == null ? Optional.empty()
+                    : Optional.of(loaded(tx, store, id, head, readSteps));
             Edited<T> done = edit.apply(loaded.map(Loaded::held), new PgToolResultCache(tx, store, id));
             if (done.kind() == null) {
                 if (once.isPresent()) {
@@ -134,25 +178,24 @@ public class PgContexts implements ContextStore {
             String json = ContextNoteJson.of(record);
             if (done.after() == null) {
                 tx.update("delete from context where store_id = ? and id = ?", store, id);
-                JournalNotes.append(tx, store, seq, done.kind(), id, json, Instant.now());
+                seq = announced(JournalNotes.append(tx, store, done.kind(), id, json, Instant.now()), seq, store, id);
             } else {
-                write(tx, store, id, done.after(), loaded, seq, done.kind(), json);
+                seq = write(tx, store, id, done.after(), loaded, seq, done.kind(), json);
             }
             if (once.isPresent()) {
                 record(tx, store, once.get(), seq, done.answer());
             }
             return new Changed<>(new ContextWrite.Landed<>(done.answer()), seq);
         });
-        if (changed.seq() == 0) {
-            return changed.write();
+    }
+
+    /** The seq a change's record {@code took}, checked against the one {@code announced} (0: none was). */
+    private static long announced(long took, long announced, String store, String id) {
+        if (announced != 0 && took != announced) {
+            throw new IllegalStateException("Context change " + store + "/" + id + " took seq " + took + " where "
+                    + announced + " was announced.");
         }
-        try {
-            appended.fire(new JournalAppended(store, changed.seq()));
-        } catch (RuntimeException e) {
-            LOG.warnf("Context change %s/%d committed, but telling its followers failed: %s", store, changed.seq(),
-                    e.toString());
-        }
-        return changed.write();
+        return took;
     }
 
     /** What a change answers, and the seq of its journal record to tell followers of (0: it appended none). */
@@ -200,7 +243,7 @@ public class PgContexts implements ContextStore {
      * objects, or equal ones). An append so inserts only the appended steps, in one statement with the context's
      * row and the record, as the store's row lock is held until the commit and each round trip under it counts.
      */
-    private void write(Sql.Tx tx, String store, String id, Held held, Optional<Loaded> before, long seq,
+    private long write(Sql.Tx tx, String store, String id, Held held, Optional<Loaded> before, long seq,
             String kind, String record) throws SQLException {
         List<Step> steps = held.state().steps();
         ContextRules.checkSteps(id, steps.size());
@@ -240,10 +283,7 @@ public class PgContexts implements ContextStore {
         long took = tx.one("with " + update + "n as (insert into context_step (store_id, context_id, idx, step) "
                 + "select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) " + JournalNotes.APPEND,
                 r -> r.getLong(1), args.toArray());
-        if (took != seq) {
-            throw new IllegalStateException("Context change " + store + "/" + id + " took seq " + took + " where "
-                    + seq + " was announced.");
-        }
+        return announced(took, seq, store, id);
     }
 
     /** The context and the steps its rows hold, read without a lock. */
@@ -252,6 +292,13 @@ public class PgContexts implements ContextStore {
                 + "and id = ?", r -> new Head(ContextRecords.config(r.getString(1)),
                 ContextRecords.storedState(r.getString(2)), r.getInt(3)), store, id);
         return found.isEmpty() ? Optional.empty() : Optional.of(loaded(tx, store, id, found.get(), true));
+    }
+
+    /** The context's row, locked for update (and only it: not the store's), or null when there is none. */
+    private static Head lockContext(Sql.Tx tx, String store, String id) throws SQLException {
+        return tx.first("select config::text, state, steps from context where store_id = ? and id = ? for update",
+                r -> new Head(ContextRecords.config(r.getString(1)), ContextRecords.storedState(r.getString(2)),
+                        r.getInt(3)), store, id).orElse(null);
     }
 
     /**

@@ -29,6 +29,15 @@ public final class JournalNotes {
     }
 
     /**
+     * Appends a note and answers its seq, bumping the store's seq here (which takes the store's lock if the
+     * transaction does not hold it yet).
+     */
+    public static long append(Sql.Tx tx, String store, String kind, String key, String body, Instant at)
+            throws SQLException {
+        return tx.one(APPEND, r -> r.getLong(1), store, kind, key, at, body);
+    }
+
+    /**
      * Appends the record {@code body} (JSON) of {@code kind} about {@code key}, written {@code at}, as the record
      * {@code seq} that {@link #nextSeq} announced under the lock this transaction holds.
      *
@@ -36,7 +45,7 @@ public final class JournalNotes {
      */
     public static void append(Sql.Tx tx, String store, long seq, String kind, String key, String body, Instant at)
             throws SQLException {
-        long took = tx.one(APPEND, r -> r.getLong(1), store, kind, key, at, body);
+        long took = append(tx, store, kind, key, body, at);
         if (took != seq) {
             throw new IllegalStateException("The journal record of " + kind + " took seq " + took + " where " + seq
                     + " was announced; append each record after its own nextSeq.");

@@ -314,6 +314,50 @@ class ContextApiTest {
         assertEquals(2 + threads * each + each, count("select count(*) from journal where store_id = ?", s));
     }
 
+    @Test
+    void anAppendThatMeetsAStoreWriterInADeadlockIsMadeAgainAndLandsOnce() throws Exception {
+        String s = Api.newStore();
+        String c = context(s, "crossed");
+        json().body("{}").put(c).then().statusCode(201);
+        json().body("{\"steps\": [{\"thought\": \"first\"}]}").post(c + "/steps").then().statusCode(200);
+        long records = count("select count(*) from journal where store_id = ?", s);
+        try (Connection other = db.getConnection()) {
+            // Another transaction takes the store's lock first, then wants the context's row: the order a change
+            // creating a context takes them in, against an append's context first, store last.
+            other.setAutoCommit(false);
+            try (PreparedStatement p = other.prepareStatement("select seq from store where id = ? for update")) {
+                p.setString(1, s);
+                p.executeQuery().close();
+            }
+            ExecutorService pool = Executors.newSingleThreadExecutor();
+            Future<Integer> append = pool.submit(() -> json().body("{\"steps\": [{\"thought\": \"second\"}]}")
+                    .post(c + "/steps").then().extract().statusCode());
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (count("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and query like "
+                    + "'%engram_journal_append%' and query like ?", "%context_step%") == 0) {
+                assertTrue(System.currentTimeMillis() < deadline, "the append waits for the store's lock");
+                Thread.sleep(20);
+            }
+            try (PreparedStatement p = other.prepareStatement("select steps from context where store_id = ? "
+                    + "and id = ? for update")) {
+                p.setString(1, s);
+                p.setString(2, "crossed");
+                try (ResultSet r = p.executeQuery()) {
+                    assertTrue(r.next());
+                    assertEquals(1, r.getInt(1), "the other transaction got the row once the append gave way");
+                }
+            }
+            other.commit();
+            assertEquals(200, append.get(), "the append the deadlock failed was made again and landed");
+            pool.shutdown();
+        }
+        List<String> thoughts = given().get(c + "/steps").then().statusCode(200).extract().path("steps.thought");
+        assertEquals(List.of("first", "second"), thoughts);
+        assertEquals(records + 1, count("select count(*) from journal where store_id = ?", s));
+        assertEquals("t", text("select bool_and(seq = n)::text from (select seq, row_number() over (order by seq) n "
+                + "from journal where store_id = ?) j", s).substring(0, 1), "the store's journal has no gap");
+    }
+
     /** {@code sha256:} and the hex SHA-256 of {@code text}'s UTF-8 bytes, as the journal writes an observation's. */
     static String sha256(String text) throws Exception {
         return "sha256:" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
