@@ -38,10 +38,11 @@ import org.jboss.logging.Logger;
  * reads the context's row for update, then its steps, changes it, and writes its row and only the steps that
  * changed with the journal record in one statement, which takes the store's next seq (its row lock, which every
  * write of the store takes) last, so the lock is held for that statement and the commit; a change that creates a
- * context takes the store's lock first. A refused change rolls back whole, seq included. A change under an {@link IdempotencyKey} ({@link Once}) first takes
- * the key's lock ({@code engram_key_seen}, migration V5, as entries and memory saves do, so the locks are always
- * taken key first, store second): a key seen before is {@link ContextWrite.Replayed} with nothing written;
- * otherwise the key is recorded with the change's seq and the answer to replay, in the change's transaction.
+ * context takes the store's lock first ({@link #deadlockRetried}). A refused change rolls back whole, seq included.
+ * A change under an {@link IdempotencyKey} ({@link Once}) first takes the key's lock ({@code engram_key_seen},
+ * migration V5, as entries and memory saves do, so the key's lock is always taken before the context's and the
+ * store's): a key seen before is {@link ContextWrite.Replayed} with nothing written; otherwise the key is recorded
+ * with the change's seq and the answer to replay, in the change's transaction.
  */
 @ApplicationScoped
 public class PgContexts implements ContextStore {
