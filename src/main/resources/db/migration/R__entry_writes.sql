@@ -1,8 +1,8 @@
 -- The write functions of entries (ADR 0001: one round trip per write), in their one current definition: a
 -- repeatable migration, applied after every V migration and again whenever this file changes. Each takes the
--- store's lock and its record's seq in one statement with engram_store_take (engram_erase, which may end without a
--- record, the lock alone with engram_store_lock) and appends its record with engram_journal_append
--- (R__journal.sql). Keep each function's name, arguments and result as they are: the Java callers and the V
+-- store's lock and its record's seq in one statement with engram_entries_take, which also moves the store's entries
+-- version on (engram_erase, which may end without a record, the lock alone with engram_store_lock) and appends its
+-- record with engram_journal_append (R__journal.sql). Keep each function's name, arguments and result as they are: the Java callers and the V
 -- migrations' history rely on them.
 
 -- An entry's version, which preconditions compare: 'v:' and the hex SHA-256 of the UTF-8 text of the content hash,
@@ -17,6 +17,29 @@ SELECT 'v:' || encode(sha256(convert_to(p_hash || coalesce(
             FROM jsonb_each_text(p_meta) AS m), ''), 'UTF8')), 'hex')
 $$;
 
+-- The store's lock and its record's seq in one statement, as engram_store_take (R__journal.sql) takes them, for a
+-- write that changes a live entry: the same statement moves the store's entries version on (V18), which a kept render
+-- compares, so the version costs the write no statement of its own. With p_default_limit null a missing store is left
+-- missing and the answer is a row of nulls.
+CREATE OR REPLACE FUNCTION engram_entries_take(p_store text, p_default_limit integer)
+    RETURNS store
+    LANGUAGE plpgsql AS
+$$
+DECLARE
+    v_store store;
+BEGIN
+    IF p_default_limit IS NULL THEN
+        UPDATE store AS s SET seq = s.seq + 1, entries_version = s.entries_version + 1 WHERE s.id = p_store
+        RETURNING s.* INTO v_store;
+    ELSE
+        INSERT INTO store AS s (id, seq, max_entry_bytes, entries_version) VALUES (p_store, 1, p_default_limit, 1)
+        ON CONFLICT (id) DO UPDATE SET seq = s.seq + 1, entries_version = s.entries_version + 1
+        RETURNING s.* INTO v_store;
+    END IF;
+    RETURN v_store;
+END
+$$;
+
 -- One write in one round trip. The store row is created on the first write with p_default_limit; its lock is taken
 -- first, so the live row read next is what the store holds until the commit; the write is checked, then made with
 -- its journal record. A refusal raises, which rolls everything back, so a refused write leaves no trace and no gap:
@@ -29,7 +52,7 @@ $$;
 -- from engram.limits.entries-per-store; 10000 when a connection did not, 0 for no limit); only a create checks the
 -- store's count of them (store.entries), under the store's lock, so two creates cannot both take the last place. The
 -- count is kept here and in engram_forget and engram_erase (V17): a create adds one, an update leaves the store's row
--- as engram_store_take left it.
+-- as engram_entries_take left it.
 CREATE OR REPLACE FUNCTION engram_put(p_store text, p_default_limit integer, p_scope text, p_name text,
                                       p_content text, p_meta jsonb, p_hash text, p_search text, p_session text,
                                       p_expect text, p_base text)
@@ -46,7 +69,7 @@ DECLARE
     v_max     integer;
     v_now     timestamptz := clock_timestamp();
 BEGIN
-    v_store := engram_store_take(p_store, p_default_limit);
+    v_store := engram_entries_take(p_store, p_default_limit);
 
     SELECT e.hash, e.meta, octet_length(e.content) INTO v_have, v_meta, v_size
     FROM entry e WHERE e.store_id = p_store AND e.scope = p_scope AND e.name = p_name;
@@ -107,7 +130,7 @@ DECLARE
     v_version text;
     v_now     timestamptz := clock_timestamp();
 BEGIN
-    v_seq := (engram_store_take(p_store, NULL)).seq;
+    v_seq := (engram_entries_take(p_store, NULL)).seq;
     IF v_seq IS NULL THEN
         RAISE EXCEPTION USING ERRCODE = 'EG404', MESSAGE = 'no such store';
     END IF;
@@ -247,7 +270,7 @@ BEGIN
         RETURN;
     END IF;
     IF v_hash IS NOT NULL THEN
-        UPDATE store s SET entries = s.entries - 1 WHERE s.id = p_store;
+        UPDATE store s SET entries = s.entries - 1, entries_version = s.entries_version + 1 WHERE s.id = p_store;
     END IF;
 
     v_seq := engram_journal_append(p_store => p_store, p_kind => 'entry', p_scope => p_scope, p_name => p_name,

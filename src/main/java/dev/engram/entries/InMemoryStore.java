@@ -31,6 +31,8 @@ public final class InMemoryStore implements Store {
     private final List<Change> journal = new ArrayList<>();
     /** Keys by caller and key, oldest first, so expired ones are dropped from the head. */
     private final LinkedHashMap<List<String>, Recorded> keys = new LinkedHashMap<>();
+    /** The entries version ({@link EntriesStamp}): moved on by every change of a live entry. */
+    private long version;
 
     /** A key as recorded with its write; {@code fingerprint} "" once the write was erased. */
     private record Recorded(String fingerprint, long seq, String reply, Instant at) {
@@ -81,6 +83,7 @@ public final class InMemoryStore implements Store {
         Instant now = clock.get();
         Entry written = entry.stored(now);
         live.computeIfAbsent(entry.scope(), s -> new TreeMap<>()).put(entry.name(), written);
+        version++;
         return record(options, append(written, options.baseFor(stored), stored == null ? "" : stored.hash(),
                 options.session(), now));
     }
@@ -95,6 +98,7 @@ public final class InMemoryStore implements Store {
         options.check(scope, name, stored);
         Instant now = clock.get();
         live.get(scope).remove(name);
+        version++;
         return record(options, append(stored.tombstone(now), options.baseFor(stored), stored.hash(),
                 options.session(), now));
     }
@@ -161,6 +165,7 @@ public final class InMemoryStore implements Store {
                 ? new Recorded("", r.seq(), "", r.at()) : r);
         if (stored != null) {
             live.get(scope).remove(name);
+            version++;
         }
         Change c = Change.erasure(seq, scope, name, stored == null ? "" : stored.hash(), erasure, clock.get());
         journal.add(c);
@@ -189,6 +194,16 @@ public final class InMemoryStore implements Store {
         int from = (int) Math.min(Math.max(after, 0), journal.size());
         int to = limit > 0 ? (int) Math.min(journal.size(), (long) from + limit) : journal.size();
         return List.<JournalRecord>copyOf(journal.subList(from, to));
+    }
+
+    @Override
+    public synchronized Listing listing(List<Scope> scopes) {
+        return new Listing(listScopes(scopes), maxEntryBytes, true, stamp());
+    }
+
+    @Override
+    public synchronized Optional<EntriesStamp> stamp() {
+        return Optional.of(new EntriesStamp(version, maxEntryBytes));
     }
 
     @Override

@@ -62,6 +62,14 @@ public interface Store {
     }
 
     /**
+     * The store's {@link EntriesStamp} now, one read cheaper than a {@link #listing}; empty when the store does not
+     * exist, or cannot tell (then nothing rendered of it is kept). A store that tells it also puts it on its listings.
+     */
+    default Optional<EntriesStamp> stamp() {
+        return Optional.empty();
+    }
+
+    /**
      * Creates or replaces the whole entry, content and meta, and appends the new state to the journal. Refuses what
      * {@link EntryRules#check} refuses ({@link Invalid}, {@link TooLarge}) and, under {@link PutOptions#ifVersion}, a
      * stored version other than the one expected ({@link Conflict}). Hash and time on {@code entry} are ignored. A

@@ -347,6 +347,13 @@ public interface EngramConfig {
         /** The largest block a render may be asked for ({@code max_total_bytes}), in bytes. */
         @WithDefault("1048576")
         int maxTotalBytesCeiling();
+
+        /**
+         * How much of rendered blocks a replica keeps to answer renders of stores whose entries have not changed
+         * since, in bytes (about twice each block's size); 0 keeps none, and every render reads its entries.
+         */
+        @WithDefault("8388608")
+        long cacheBytes();
     }
 
     /** What one key may use; each limit is per key (the operator key is exempt) and counted on each replica. */

@@ -84,7 +84,7 @@ class QueryPlansTest {
                     new Scope[] {new Scope("notes")});
             assertTrue(plan.contains("entry_pkey"), mode + ": " + plan);
             assertFalse(plan.contains("Seq Scan"), mode + ": " + plan);
-            String listing = plan(PgEntryQueries.listingSql(true), mode, false, "plans-a", "plans-a",
+            String listing = plan(PgEntryQueries.listingSql(true), mode, false, "plans-a", "plans-a", "plans-a",
                     new Scope[] {new Scope("notes")});
             assertTrue(listing.contains("entry_pkey"), mode + ": " + listing);
             assertFalse(listing.contains("Seq Scan on entry"), mode + ": " + listing);

@@ -6,11 +6,10 @@ import dev.engram.contexts.Context;
 import dev.engram.contexts.ContextConfig;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.KeptFew;
-import dev.engram.entries.Listing;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.Stores;
 import dev.engram.ops.EngramConfig;
-import dev.engram.entries.render.Render;
+import dev.engram.entries.render.RenderCache;
 import dev.engram.entries.render.RenderOptions;
 import dev.engram.entries.render.Rendered;
 import dev.engram.entries.render.SessionManifests;
@@ -35,6 +34,9 @@ public class ContextMemory {
 
     @Inject
     Stores stores;
+
+    @Inject
+    RenderCache renders;
 
     @Inject
     SessionManifests sessions;
@@ -118,9 +120,8 @@ public class ContextMemory {
         gate.in(store).narrowReads(scopes);
         Map<Scope, Integer> caps = new HashMap<>();
         memory.scopeMaxBytes().forEach((scope, cap) -> caps.put(new Scope(scope), cap));
-        Listing listing = stores.store(store).listing(scopes);
-        return Render.render(listing.lists(), scopes, listing.maxEntryBytes(),
-                new RenderOptions(memory.maxTotalBytes(), caps));
+        return renders.render(stores.store(store), scopes, new RenderOptions(memory.maxTotalBytes(), caps))
+                .rendered();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.engram.entries.persistence;
 
 import dev.engram.journal.persistence.MetaJson;
+import dev.engram.entries.EntriesStamp;
 import dev.engram.entries.Entry;
 import dev.engram.entries.Listing;
 import dev.engram.kernel.Paged;
@@ -55,28 +56,41 @@ public class PgEntryQueries {
     }
 
     /**
-     * The live entries of {@code scopes} (every scope when empty), by scope then name, and the store's bound, in one
-     * query and so as of one moment (a second reads the bound alone when there are no entries); a store that does
-     * not exist lists nothing, with {@code defaultLimit}.
+     * The live entries of {@code scopes} (every scope when empty), by scope then name, and the store's bound and
+     * entries version, in one query and so as of one moment (a second reads the store's row alone when there are no
+     * entries); a store that does not exist lists nothing, with {@code defaultLimit}.
      */
     Listing listing(String store, List<Scope> scopes, int defaultLimit) {
         boolean scoped = !scopes.isEmpty();
-        Object[] args = scoped ? new Object[] {store, store, scopes.stream().map(Scope::value).toArray(String[]::new)}
-                : new Object[] {store, store};
+        Object[] args = scoped
+                ? new Object[] {store, store, store, scopes.stream().map(Scope::value).toArray(String[]::new)}
+                : new Object[] {store, store, store};
         return sql().connected(tx -> {
             Map<Scope, List<Entry>> lists = new LinkedHashMap<>();
             for (Scope scope : scopes) {
                 lists.put(scope, new ArrayList<>());
             }
-            List<Integer> bounds = tx.list(listingSql(scoped), r -> {
-                Entry e = entry(r, 2);
+            List<EntriesStamp> stamps = tx.list(listingSql(scoped), r -> {
+                Entry e = entry(r, 3);
                 lists.computeIfAbsent(e.scope(), k -> new ArrayList<>()).add(e);
-                return r.getInt(1);
+                return new EntriesStamp(r.getLong(2), r.getInt(1));
             }, args);
-            Integer limit = !bounds.isEmpty() ? bounds.get(bounds.size() - 1)
-                    : tx.first("select max_entry_bytes from store where id = ?", r -> r.getInt(1), store).orElse(null);
-            return new Listing(lists, limit == null ? defaultLimit : limit, limit != null);
+            Optional<EntriesStamp> stamp = !stamps.isEmpty() ? Optional.of(stamps.get(stamps.size() - 1))
+                    : tx.first(STAMP, PgEntryQueries::stamp, store);
+            return new Listing(lists, stamp.map(EntriesStamp::maxEntryBytes).orElse(defaultLimit), stamp.isPresent(),
+                    stamp);
         });
+    }
+
+    /** The store's {@link EntriesStamp}, one point read of its row; empty when it does not exist. */
+    Optional<EntriesStamp> stamp(String store) {
+        return sql().first(STAMP, PgEntryQueries::stamp, store);
+    }
+
+    private static final String STAMP = "select max_entry_bytes, entries_version from store where id = ?";
+
+    private static EntriesStamp stamp(ResultSet r) throws SQLException {
+        return new EntriesStamp(r.getLong(2), r.getInt(1));
     }
 
     private Sql sql() {
@@ -211,12 +225,14 @@ public class PgEntryQueries {
     }
 
     /**
-     * The render's SQL: parameters the store, the store again and, when {@code scoped}, the scopes. The entries are
-     * read as {@link #listSql} reads them, through the primary key in its order, and each row carries the store's
-     * bound from a subquery PostgreSQL runs once; one statement, so the bound and the entries are of one moment.
+     * The render's SQL: parameters the store three times and, when {@code scoped}, the scopes. The entries are read
+     * as {@link #listSql} reads them, through the primary key in its order, and each row carries the store's bound
+     * and entries version from subqueries PostgreSQL runs once each; one statement, so they and the entries are of
+     * one moment.
      */
     public static String listingSql(boolean scoped) {
-        return "select (select s.max_entry_bytes from store s where s.id = ?), e.scope, e.name, e.content, "
+        return "select (select s.max_entry_bytes from store s where s.id = ?), "
+                + "(select s.entries_version from store s where s.id = ?), e.scope, e.name, e.content, "
                 + "e.meta::text, e.hash, e.updated from entry e where e.store_id = ?"
                 + (scoped ? " and e.scope = any(?)" : "") + " order by e.scope, e.name";
     }

@@ -1,6 +1,7 @@
 package dev.engram.entries.persistence;
 
 import dev.engram.entries.Change;
+import dev.engram.entries.EntriesStamp;
 import dev.engram.entries.Entry;
 import dev.engram.entries.EntryRules;
 import dev.engram.entries.Erasure;
@@ -73,6 +74,13 @@ final class PgStore implements Store {
             stores.sawMaxEntryBytes(id, listing.maxEntryBytes());
         }
         return listing;
+    }
+
+    @Override
+    public Optional<EntriesStamp> stamp() {
+        Optional<EntriesStamp> stamp = stores.queries.stamp(id);
+        stamp.ifPresent(s -> stores.sawMaxEntryBytes(id, s.maxEntryBytes()));
+        return stamp;
     }
 
     @Override

@@ -15,6 +15,7 @@ import dev.engram.entries.Stores;
 import dev.engram.ops.EngramConfig;
 import dev.engram.entries.render.ManifestEntry;
 import dev.engram.entries.render.Render;
+import dev.engram.entries.render.RenderCache;
 import dev.engram.entries.render.RenderOptions;
 import dev.engram.entries.render.Rendered;
 import dev.engram.entries.render.SessionManifests;
@@ -59,11 +60,15 @@ public class RenderResource {
     @Inject
     Gate gate;
 
+    @Inject
+    RenderCache renders;
+
     /** The block, its parts and its manifest. */
     public record RenderJson(String block, List<PartJson> parts, ManifestJson manifest, String manifestHash) {
 
-        static RenderJson of(Rendered r) {
-            return new RenderJson(r.block(), r.parts().stream().map(p -> new PartJson(p.id(), p.text())).toList(),
+        static RenderJson of(RenderCache.Made made) {
+            Rendered r = made.rendered();
+            return new RenderJson(made.block(), r.parts().stream().map(p -> new PartJson(p.id(), p.text())).toList(),
                     ManifestJson.of(r.manifest()), r.manifest().hash());
         }
     }
@@ -83,7 +88,7 @@ public class RenderResource {
     public Response render(@PathParam("store") String storeId, @QueryParam("scope") List<String> scopes,
             @QueryParam("max_total_bytes") String max, @QueryParam("scope_max_bytes") List<String> caps,
             @Context HttpHeaders headers) {
-        Rendered r = render(storeId, scopes, max, caps, false);
+        RenderCache.Made r = render(storeId, scopes, max, caps, false);
         if (wantsJson(headers)) {
             return Response.ok(RenderJson.of(r), MediaType.APPLICATION_JSON).build();
         }
@@ -99,9 +104,9 @@ public class RenderResource {
             @Context HttpHeaders headers) {
         String id = Preconditions.session(session);
         gate.in(Params.store(storeId)).checkWritesAny();
-        Rendered r = omit == null ? render(storeId, scopes, max, caps, true)
+        RenderCache.Made r = omit == null ? render(storeId, scopes, max, caps, true)
                 : omitted(storeId, scopes, max, caps, omit);
-        Optional<SessionManifests.SessionRecord> written = sessions.record(storeId, id, r.manifest());
+        Optional<SessionManifests.SessionRecord> written = sessions.record(storeId, id, r.rendered().manifest());
         if (wantsJson(headers)) {
             RenderJson j = RenderJson.of(r);
             return Response.ok(new SessionRenderJson(j.block(), j.parts(), j.manifest(), j.manifestHash(),
@@ -146,10 +151,11 @@ public class RenderResource {
     }
 
     /**
-     * Renders the store's scopes with its bound as of the same moment; a store that does not exist renders empty, or
-     * is {@link NotFound} when {@code mustExist} (a session render, which would record what the session was shown).
+     * Renders the store's scopes with its bound as of the same moment (kept while the store's entries and bound are
+     * unchanged, {@link RenderCache}); a store that does not exist renders empty, or is {@link NotFound} when
+     * {@code mustExist} (a session render, which would record what the session was shown).
      */
-    private Rendered render(String storeId, List<String> scopeValues, String max, List<String> caps,
+    private RenderCache.Made render(String storeId, List<String> scopeValues, String max, List<String> caps,
             boolean mustExist) {
         Store store = stores.store(Params.store(storeId));
         List<Scope> scopes = gate.in(storeId).narrowReads(Params.scopes(scopeValues));
@@ -166,12 +172,11 @@ public class RenderResource {
                     (int) Params.number(cap.substring(colon + 1), "scope_max_bytes", Integer.MIN_VALUE,
                             ceiling, 0));
         }
-        Listing listing = store.listing(scopes);
-        if (mustExist && !listing.exists()) {
+        RenderCache.Made made = renders.render(store, scopes, options);
+        if (mustExist && !made.exists()) {
             throw NotFound.store(storeId);
         }
-        List<Scope> order = scopes.isEmpty() ? new ArrayList<>(listing.lists().keySet()) : scopes;
-        return Render.render(listing.lists(), order, listing.maxEntryBytes(), options);
+        return made;
     }
 
     /**
@@ -179,7 +184,8 @@ public class RenderResource {
      * the manifest of seed 000's {@code OmitBlock}, every entry of the scopes omitted for that reason. It takes no
      * bounds, since nothing is rendered.
      */
-    private Rendered omitted(String storeId, List<String> scopeValues, String max, List<String> caps, String omit) {
+    private RenderCache.Made omitted(String storeId, List<String> scopeValues, String max, List<String> caps,
+            String omit) {
         if (!ManifestEntry.OMIT_BLOCK.equals(omit)) {
             throw new Invalid("omit-value", "omit", "omit takes block (the product left the whole block out of this "
                     + "turn), not \"" + omit + "\"; leave it out to render the block.");
@@ -195,7 +201,7 @@ public class RenderResource {
             throw NotFound.store(storeId);
         }
         List<Scope> order = scopes.isEmpty() ? new ArrayList<>(listing.lists().keySet()) : scopes;
-        return new Rendered(List.of(), Render.omittedBlock(listing.lists(), order));
+        return RenderCache.Made.of(new Rendered(List.of(), Render.omittedBlock(listing.lists(), order)), true);
     }
 
     private static boolean wantsJson(HttpHeaders headers) {
@@ -203,7 +209,9 @@ public class RenderResource {
                 .anyMatch(t -> t.getType().equals("application") && t.getSubtype().equals("json"));
     }
 
-    private static Response.ResponseBuilder markdown(Rendered r) {
-        return Response.ok(r.block(), MARKDOWN + "; charset=utf-8").header(MANIFEST_HASH, r.manifest().hash());
+    /** The block as Markdown, its bytes encoded once when it was rendered. */
+    private static Response.ResponseBuilder markdown(RenderCache.Made r) {
+        return Response.ok(r.utf8(), MARKDOWN + "; charset=utf-8").header(MANIFEST_HASH,
+                r.rendered().manifest().hash());
     }
 }

@@ -8,7 +8,10 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.engram.entries.render.Manifest;
 import dev.engram.entries.render.ManifestFold;
@@ -233,6 +236,57 @@ class RenderApiTest {
         given().contentType("application/json").accept("application/json")
                 .post("/v1/stores/" + s + "/sessions/slack-7f3a/render?scope=user")
                 .then().statusCode(200).body("block", containsString("Entry limit: 5000 bytes."));
+    }
+
+    /**
+     * A render is kept while the store's entries are unchanged; every write function moves the store's entries
+     * version, so a change made through another replica (the functions called here straight over JDBC, as that
+     * replica would) is in the next render of this one, and a change of another tier is not a change of the block.
+     */
+    @Test
+    void aChangeMadeThroughAnotherReplicaIsInTheNextRender() throws Exception {
+        String s = Api.newStore();
+        put(s, "user", "name", "{\"content\":\"Ada\"}").then().statusCode(201);
+        String first = renderUser(s);
+        assertEquals(first, renderUser(s), "kept, and the same bytes");
+
+        call("select seq from engram_put(?, 4096, 'user', 'tz', 'Europe/London', '{}', 'sha256:x', 'tz', '', null, "
+                + "null)", s);
+        assertThat(renderUser(s), containsString("Europe/London"));
+        call("select seq from engram_forget(?, 'user', 'tz', '', null, null)", s);
+        assertThat(renderUser(s), not(containsString("Europe/London")));
+        call("select seq from engram_erase(?, 'user', 'name', 'dpo', 'request 7')", s);
+        assertThat(renderUser(s), not(containsString("Ada")));
+
+        put(s, "user", "name", "{\"content\":\"Grace\"}").then().statusCode(201);
+        String grace = renderUser(s);
+        assertThat(grace, containsString("Grace"));
+        given().contentType("application/json").body("{\"bank\":{\"type\":\"global\"},\"type\":\"fact\","
+                + "\"content\":\"Not an entry.\"}").post("/v1/stores/" + s + "/memories").then().statusCode(201);
+        assertEquals(grace, renderUser(s));
+        try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(
+                "select entries_version from store where id = ?")) {
+            q.setString(1, s);
+            try (ResultSet r = q.executeQuery()) {
+                r.next();
+                assertEquals(5, r.getLong(1), "two puts, a put and a forget by the other replica, an erasure; "
+                        + "the memory saved is not a change of the entries");
+            }
+        }
+    }
+
+    private static String renderUser(String store) {
+        return given().queryParam("scope", "user").get("/v1/stores/" + store + "/render").then().statusCode(200)
+                .extract().asString();
+    }
+
+    private void call(String sql, String store) throws Exception {
+        try (Connection c = db.getConnection(); PreparedStatement q = c.prepareStatement(sql)) {
+            q.setString(1, store);
+            try (ResultSet r = q.executeQuery()) {
+                assertTrue(r.next(), sql);
+            }
+        }
     }
 
     /** A manifest of n entries as JSON, entry {@code changed} with another hash. */

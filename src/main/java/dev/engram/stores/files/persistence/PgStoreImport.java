@@ -90,12 +90,14 @@ public class PgStoreImport {
 
     /**
      * Sets the store's count of live entries (the write functions keep it one by one; the import writes rows
-     * straight) and refuses the import when it is over the limit.
+     * straight), moves its entries version on (V18: a render kept from before is no longer the store's), and refuses
+     * the import when it is over the limit.
      */
     private void checkEntryCount(Sql.Tx tx, String store) throws SQLException {
         int most = config.limits().entriesPerStore();
-        long count = tx.one("update store s set entries = (select count(*) from entry e where e.store_id = s.id) "
-                + "where s.id = ? returning s.entries", r -> r.getLong(1), store);
+        long count = tx.one("update store s set entries = (select count(*) from entry e where e.store_id = s.id), "
+                + "entries_version = s.entries_version + 1 where s.id = ? returning s.entries", r -> r.getLong(1),
+                store);
         if (most > 0 && count > most) {
             throw ArchiveRefused.tooLarge("", "entries-per-store", most, count, "The store would hold " + count
                     + " entries, over its limit of " + most + "; import fewer, or forget some first.");
