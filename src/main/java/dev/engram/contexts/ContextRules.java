@@ -5,8 +5,10 @@ import dev.engram.kernel.Invalid;
 import dev.engram.kernel.Limited;
 import dev.engram.memories.MemoryRules;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -82,14 +84,31 @@ public final class ContextRules {
      * the start of {@code after}.
      */
     public static void checkAppended(List<Step> before, List<Step> after) {
-        boolean appended = after.size() >= before.size();
-        for (int i = 0; appended && i < before.size(); i++) {
-            appended = after.get(i) == before.get(i);
+        // Over an array: a context holds thousands of steps, and this runs on every append.
+        Object[] is = after.toArray();
+        boolean appended = is.length >= before.size();
+        int i = 0;
+        for (Iterator<Step> was = before.iterator(); appended && was.hasNext(); i++) {
+            appended = is[i] == was.next();
         }
         if (!appended) {
             throw new IllegalStateException("An append changed the steps it was given; use change()");
         }
     }
+
+    /** Each record class's component accessors, looked up and made accessible once: this runs on every change. */
+    private static final ClassValue<Method[]> ACCESSORS = new ClassValue<>() {
+        @Override
+        protected Method[] computeValue(Class<?> type) {
+            RecordComponent[] components = type.getRecordComponents();
+            Method[] accessors = new Method[components.length];
+            for (int i = 0; i < components.length; i++) {
+                accessors[i] = components[i].getAccessor();
+                accessors[i].setAccessible(true);
+            }
+            return accessors;
+        }
+    };
 
     private static boolean holdsNul(Object value) {
         if (value == null) {
@@ -99,19 +118,28 @@ public final class ContextRules {
             return text.toString().indexOf('\0') >= 0;
         }
         if (value instanceof Map<?, ?> map) {
-            return map.entrySet().stream().anyMatch(e -> holdsNul(e.getKey()) || holdsNul(e.getValue()));
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (holdsNul(e.getKey()) || holdsNul(e.getValue())) {
+                    return true;
+                }
+            }
+            return false;
         }
         if (value instanceof Collection<?> items) {
-            return items.stream().anyMatch(ContextRules::holdsNul);
+            for (Object item : items) {
+                if (holdsNul(item)) {
+                    return true;
+                }
+            }
+            return false;
         }
         if (value instanceof Optional<?> optional) {
-            return optional.map(ContextRules::holdsNul).orElse(false);
+            return optional.isPresent() && holdsNul(optional.get());
         }
         if (value instanceof Record r) {
-            for (RecordComponent c : r.getClass().getRecordComponents()) {
+            for (Method accessor : ACCESSORS.get(r.getClass())) {
                 try {
-                    c.getAccessor().setAccessible(true);
-                    if (holdsNul(c.getAccessor().invoke(r))) {
+                    if (holdsNul(accessor.invoke(r))) {
                         return true;
                     }
                 } catch (IllegalAccessException | InvocationTargetException | RuntimeException e) {

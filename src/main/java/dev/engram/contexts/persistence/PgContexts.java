@@ -235,7 +235,7 @@ public class PgContexts implements ContextStore {
     }
 
     /** A context as read, and the steps its rows hold (none for a state written before steps were rows). */
-    private record Loaded(Held held, List<Step> rows) {
+    private record Loaded(Held held, List<Step> rows, boolean standIns) {
     }
 
     /**
@@ -253,11 +253,10 @@ public class PgContexts implements ContextStore {
         String config = configured ? ContextRecords.json(held.config()) : null;
         String state = ContextRecords.stateWithoutSteps(held.state());
         List<Step> rows = before.map(Loaded::rows).orElse(List.of());
-        int kept = 0;
-        int common = Math.min(rows.size(), steps.size());
-        while (kept < common && (rows.get(kept) == steps.get(kept) || rows.get(kept).equals(steps.get(kept)))) {
-            kept++;
-        }
+        // An append's steps begin with the stand-ins it was given (append() checked it): none of them is written.
+        boolean appended = before.isPresent() && before.get().standIns() && steps.size() >= rows.size()
+                && (rows.isEmpty() || steps.get(rows.size() - 1) == UNREAD);
+        int kept = appended ? rows.size() : keptPrefix(rows, steps);
         if (before.isEmpty()) {
             tx.update("insert into context (store_id, id, config, state, steps, created_at, updated_at) "
                     + "values (?, ?, ?::jsonb, ?, ?, ?, ?)", store, id, config, state, steps.size(), now, now);
@@ -285,6 +284,21 @@ public class PgContexts implements ContextStore {
                 + "select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) " + JournalNotes.APPEND,
                 r -> r.getLong(1), args.toArray());
         return announced(took, seq, store, id);
+    }
+
+    /**
+     * How many of {@code rows} begin {@code steps} (the same step objects, or equal ones): those are not written again.
+     * Over arrays, since a context holds thousands of steps and an append runs this on every one of them.
+     */
+    private static int keptPrefix(List<Step> rows, List<Step> steps) {
+        Object[] was = rows.toArray();
+        Object[] is = steps.toArray();
+        int common = Math.min(was.length, is.length);
+        int kept = 0;
+        while (kept < common && (was[kept] == is[kept] || was[kept].equals(is[kept]))) {
+            kept++;
+        }
+        return kept;
     }
 
     /** The context and the steps its rows hold, read without a lock. */
@@ -322,12 +336,12 @@ public class PgContexts implements ContextStore {
             throws SQLException {
         if (!readSteps && head.stored().steps().isEmpty()) {
             List<Step> unread = Collections.nCopies(head.count(), UNREAD);
-            return new Loaded(new Held(head.config(), head.stored().with(unread)), unread);
+            return new Loaded(new Held(head.config(), head.stored().with(unread)), unread, true);
         }
         List<Step> rows = tx.list("select step from context_step where store_id = ? and context_id = ? order by idx",
                 r -> ContextRecords.step(r.getString(1)), store, id);
         List<Step> steps = rows.isEmpty() ? head.stored().steps() : rows;
-        return new Loaded(new Held(head.config(), head.stored().with(steps)), rows);
+        return new Loaded(new Held(head.config(), head.stored().with(steps)), rows, false);
     }
 
     /** The seq a change's record takes, and the context's row as read under the store's lock (null: none). */

@@ -83,10 +83,15 @@ final class PgStore implements Store {
         return stamp;
     }
 
+    /**
+     * Checks the entry's shape, and its size against the bound this replica last read, if it read one (never read
+     * for it: {@code engram_put} checks the store's bound as it writes, and refuses with the same numbers), then
+     * writes it.
+     */
     @Override
     public Written put(Entry entry, PutOptions options) {
         try {
-            EntryRules.check(entry, stores.maxEntryBytes(id), () -> storedSize(entry));
+            EntryRules.check(entry, stores.lastMaxEntryBytes(id), () -> storedSize(entry));
         } catch (TooLarge cached) {
             // Another replica may have raised the bound since it was cached: refuse only on the current one.
             try {

@@ -93,6 +93,15 @@ public class PgStores implements Stores {
                 : refreshMaxEntryBytes(id);
     }
 
+    /**
+     * The bound of store {@code id} as this replica last read it, however long ago, or {@link Integer#MAX_VALUE}
+     * when it never did: a check of a write before PostgreSQL's own.
+     */
+    int lastMaxEntryBytes(String id) {
+        Bound known = limits.get(id);
+        return known != null ? known.limit() : Integer.MAX_VALUE;
+    }
+
     /** The bound of store {@code id} read from the database; the default for a store not created yet. */
     int refreshMaxEntryBytes(String id) {
         Optional<StoreEntity> row = reads.store(id);
