@@ -25,6 +25,13 @@ public interface EngramConfig {
     /** The embedded PostgreSQL. */
     Embedded embedded();
 
+    /**
+     * How long after start-up the JVM collects its heap once, so that with the pod's {@code -XX:MaxHeapFreeRatio} it
+     * gives back to the system the heap start-up needed and an idle service does not; {@code 0} for never.
+     */
+    @WithDefault("200ms")
+    Duration collectAfterStart();
+
     /** Reading the journal. */
     Journal journal();
 
