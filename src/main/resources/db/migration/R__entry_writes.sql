@@ -53,9 +53,10 @@ $$;
 -- store's count of them (store.entries), under the store's lock, so two creates cannot both take the last place. The
 -- count is kept here and in engram_forget and engram_erase (V17): a create adds one, an update leaves the store's row
 -- as engram_entries_take left it.
+DROP FUNCTION IF EXISTS engram_put(text, integer, text, text, text, jsonb, text, text, text, text, text);
 CREATE OR REPLACE FUNCTION engram_put(p_store text, p_default_limit integer, p_scope text, p_name text,
                                       p_content text, p_meta jsonb, p_hash text, p_search text, p_session text,
-                                      p_expect text, p_base text)
+                                      p_expect text, p_base text, p_by text DEFAULT '')
     RETURNS TABLE (seq bigint, prev text, replaced text, at timestamptz)
     LANGUAGE plpgsql AS
 $$
@@ -106,7 +107,7 @@ BEGIN
     v_seq := engram_journal_append(p_store => p_store, p_kind => 'entry', p_scope => p_scope, p_name => p_name,
                                    p_content => p_content, p_meta => p_meta, p_hash => p_hash, p_at => v_now,
                                    p_prev => coalesce(p_base, v_have, ''), p_replaced => coalesce(v_have, ''),
-                                   p_session => p_session, p_seq => v_store.seq);
+                                   p_session => p_session, p_seq => v_store.seq, p_by => p_by);
 
     RETURN QUERY SELECT v_seq, coalesce(p_base, v_have, ''), coalesce(v_have, ''), v_now;
 END
@@ -117,8 +118,9 @@ $$;
 --   EG404 no such store or no live entry
 --   EG412 precondition failed, DETAIL '<version held>'
 -- p_expect and p_base as for engram_put.
+DROP FUNCTION IF EXISTS engram_forget(text, text, text, text, text, text);
 CREATE OR REPLACE FUNCTION engram_forget(p_store text, p_scope text, p_name text, p_session text, p_expect text,
-                                         p_base text)
+                                         p_base text, p_by text DEFAULT '')
     RETURNS TABLE (seq bigint, content text, meta jsonb, hash text, at timestamptz)
     LANGUAGE plpgsql AS
 $$
@@ -151,7 +153,7 @@ BEGIN
     v_seq := engram_journal_append(p_store => p_store, p_kind => 'entry', p_scope => p_scope, p_name => p_name,
                                    p_content => v_content, p_meta => v_meta, p_hash => v_hash, p_at => v_now,
                                    p_deleted => true, p_prev => coalesce(p_base, v_hash), p_replaced => v_hash,
-                                   p_session => p_session, p_seq => v_seq);
+                                   p_session => p_session, p_seq => v_seq, p_by => p_by);
 
     RETURN QUERY SELECT v_seq, v_content, v_meta, v_hash, v_now;
 END
@@ -188,10 +190,12 @@ $$;
 -- engram_put made at most once under a key, in one round trip: the key's lock, then either the record the key
 -- was recorded with (replayed = true, nothing written) or engram_put and the key's row in the same transaction. A
 -- refusal of engram_put (EG412, EG413, EG429) rolls back the key's row too, so a refused write records no key.
+DROP FUNCTION IF EXISTS engram_put_once(text, text, text, text, text, integer, text, text, text, jsonb, text, text,
+                                        text, text, text);
 CREATE OR REPLACE FUNCTION engram_put_once(p_caller text, p_key text, p_fingerprint text, p_reply text,
                                            p_store text, p_default_limit integer, p_scope text, p_name text,
                                            p_content text, p_meta jsonb, p_hash text, p_search text,
-                                           p_session text, p_expect text, p_base text)
+                                           p_session text, p_expect text, p_base text, p_by text DEFAULT '')
     RETURNS TABLE (replayed boolean, reply text, rec journal)
     LANGUAGE plpgsql AS
 $$
@@ -202,7 +206,7 @@ BEGIN
     SELECT k.seq, k.reply INTO v_seq, v_reply FROM engram_key_seen(p_store, p_caller, p_key, p_fingerprint) k;
     IF v_seq IS NULL THEN
         SELECT w.seq INTO v_seq FROM engram_put(p_store, p_default_limit, p_scope, p_name, p_content, p_meta,
-                                                 p_hash, p_search, p_session, p_expect, p_base) w;
+                                                 p_hash, p_search, p_session, p_expect, p_base, p_by) w;
         INSERT INTO idempotency (store_id, caller, key, fingerprint, seq, reply)
         VALUES (p_store, p_caller, p_key, p_fingerprint, v_seq, p_reply);
         RETURN QUERY SELECT false, p_reply, j FROM journal j WHERE j.store_id = p_store AND j.seq = v_seq;
@@ -213,9 +217,10 @@ END
 $$;
 
 -- engram_forget made at most once under a key, as engram_put_once is; EG404 and EG412 record no key.
+DROP FUNCTION IF EXISTS engram_forget_once(text, text, text, text, text, text, text, text, text, text);
 CREATE OR REPLACE FUNCTION engram_forget_once(p_caller text, p_key text, p_fingerprint text, p_reply text,
                                               p_store text, p_scope text, p_name text, p_session text,
-                                              p_expect text, p_base text)
+                                              p_expect text, p_base text, p_by text DEFAULT '')
     RETURNS TABLE (replayed boolean, reply text, rec journal)
     LANGUAGE plpgsql AS
 $$
@@ -225,7 +230,7 @@ DECLARE
 BEGIN
     SELECT k.seq, k.reply INTO v_seq, v_reply FROM engram_key_seen(p_store, p_caller, p_key, p_fingerprint) k;
     IF v_seq IS NULL THEN
-        SELECT w.seq INTO v_seq FROM engram_forget(p_store, p_scope, p_name, p_session, p_expect, p_base) w;
+        SELECT w.seq INTO v_seq FROM engram_forget(p_store, p_scope, p_name, p_session, p_expect, p_base, p_by) w;
         INSERT INTO idempotency (store_id, caller, key, fingerprint, seq, reply)
         VALUES (p_store, p_caller, p_key, p_fingerprint, v_seq, p_reply);
         RETURN QUERY SELECT false, p_reply, j FROM journal j WHERE j.store_id = p_store AND j.seq = v_seq;
@@ -276,7 +281,7 @@ BEGIN
     v_seq := engram_journal_append(p_store => p_store, p_kind => 'entry', p_scope => p_scope, p_name => p_name,
                                    p_at => v_now, p_deleted => true, p_prev => coalesce(v_hash, ''),
                                    p_replaced => coalesce(v_hash, ''),
-                                   p_erasure => jsonb_build_object('by', p_by, 'reason', p_reason));
+                                   p_erasure => jsonb_build_object('by', p_by, 'reason', p_reason), p_by => p_by);
     UPDATE journal j SET content = '', meta = '{}', erased_by = v_seq
     WHERE j.store_id = p_store AND j.scope = p_scope AND j.name = p_name AND j.kind = 'entry'
       AND j.erased_by IS NULL AND j.erasure IS NULL;

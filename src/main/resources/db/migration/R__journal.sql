@@ -57,13 +57,17 @@ $$;
 -- p_kind is 'entry' for an entry's change and for an erasure record (p_erasure {"by", "reason"} set), else the
 -- kind of another tier's record (memory.saved, context.steps_appended, ...), whose JSON is p_record and whose key is
 -- p_name; such a note leaves the entry's columns at their placeholders ('' and {}). p_updated defaults to p_at.
+-- p_by is who made the change (journal.written_by, V19), '' when not known.
+DROP FUNCTION IF EXISTS engram_journal_append(text, text, text, timestamptz, jsonb, text, text, jsonb, text,
+                                              timestamptz, boolean, text, text, text, jsonb, bigint);
 CREATE OR REPLACE FUNCTION engram_journal_append(p_store text, p_kind text, p_name text, p_at timestamptz,
                                                  p_record jsonb DEFAULT NULL, p_scope text DEFAULT '',
                                                  p_content text DEFAULT '', p_meta jsonb DEFAULT '{}',
                                                  p_hash text DEFAULT '', p_updated timestamptz DEFAULT NULL,
                                                  p_deleted boolean DEFAULT false, p_prev text DEFAULT '',
                                                  p_replaced text DEFAULT '', p_session text DEFAULT '',
-                                                 p_erasure jsonb DEFAULT NULL, p_seq bigint DEFAULT NULL)
+                                                 p_erasure jsonb DEFAULT NULL, p_seq bigint DEFAULT NULL,
+                                                 p_by text DEFAULT '')
     RETURNS bigint
     LANGUAGE plpgsql AS
 $$
@@ -77,9 +81,9 @@ BEGIN
         RAISE EXCEPTION USING ERRCODE = 'EG404', MESSAGE = 'no such store';
     END IF;
     INSERT INTO journal (store_id, seq, scope, name, content, meta, hash, updated, deleted, prev, replaced, session,
-                         at, kind, record, erasure)
+                         at, kind, record, erasure, written_by)
     VALUES (p_store, v_seq, p_scope, p_name, p_content, p_meta, p_hash, coalesce(p_updated, p_at), p_deleted,
-            p_prev, p_replaced, p_session, p_at, p_kind, p_record, p_erasure);
+            p_prev, p_replaced, p_session, p_at, p_kind, p_record, p_erasure, coalesce(p_by, ''));
     RETURN v_seq;
 END
 $$;

@@ -38,7 +38,8 @@ class ArchitectureTest {
         "dev.engram.entries.rest..", "dev.engram.entries.persistence..", "dev.engram.memories.rest..",
         "dev.engram.memories.persistence..", "dev.engram.contexts.app..", "dev.engram.contexts.rest..",
         "dev.engram.contexts.persistence..", "dev.engram.stores.rest..", "dev.engram.stores.files.rest..",
-        "dev.engram.stores.files.persistence..", "dev.engram.tools.rest..", "dev.engram.tools.host.."};
+        "dev.engram.stores.files.persistence..", "dev.engram.tools.rest..", "dev.engram.tools.host..",
+        "dev.engram.console.."};
 
     @Test
     void theCoresImportNoFramework() {

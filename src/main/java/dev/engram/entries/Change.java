@@ -25,9 +25,11 @@ import java.util.Optional;
  * @param at when the change was made; it never orders records, {@code seq} does
  * @param erased the seq of the erasure record that blanked this record's content and meta, 0 when not erased
  * @param erasure on an erasure record, who erased and why; empty on every other record
+ * @param by who made the change: the writer's key ID, {@code jwt:} and the token's subject, or {@code operator};
+ *     "" when not known ({@link PutOptions#by})
  */
 public record Change(long seq, Entry entry, String prev, String replaced, String session, String source,
-        Instant at, long erased, Optional<Erasure> erasure) implements JournalRecord.EntryRecord {
+        Instant at, long erased, Optional<Erasure> erasure, String by) implements JournalRecord.EntryRecord {
 
     public Change {
         Objects.requireNonNull(entry, "entry");
@@ -37,11 +39,23 @@ public record Change(long seq, Entry entry, String prev, String replaced, String
         session = session == null ? "" : session;
         source = source == null ? "" : source;
         erasure = erasure == null ? Optional.empty() : erasure;
+        by = by == null ? "" : by;
     }
 
-    /** A record of a change, neither erased nor an erasure. */
+    /** A record whose writer is not known. */
+    public Change(long seq, Entry entry, String prev, String replaced, String session, String source, Instant at,
+            long erased, Optional<Erasure> erasure) {
+        this(seq, entry, prev, replaced, session, source, at, erased, erasure, "");
+    }
+
+    /** A record of a change, neither erased nor an erasure, whose writer is not known. */
     public Change(long seq, Entry entry, String prev, String replaced, String session, String source, Instant at) {
-        this(seq, entry, prev, replaced, session, source, at, 0, Optional.empty());
+        this(seq, entry, prev, replaced, session, source, at, 0, Optional.empty(), "");
+    }
+
+    /** This record, made by {@code writer}. */
+    public Change by(String writer) {
+        return new Change(seq, entry, prev, replaced, session, source, at, erased, erasure, writer);
     }
 
     /**
@@ -50,7 +64,7 @@ public record Change(long seq, Entry entry, String prev, String replaced, String
      */
     public static Change erasure(long seq, Scope scope, String name, String live, Erasure erasure, Instant at) {
         Entry gone = new Entry(scope, name, "", Map.of(), "", at, true);
-        return new Change(seq, gone, live, live, "", "", at, 0, Optional.of(erasure));
+        return new Change(seq, gone, live, live, "", "", at, 0, Optional.of(erasure), erasure.by());
     }
 
     /** Whether this write was built on something other than the state it replaced. */
@@ -74,6 +88,6 @@ public record Change(long seq, Entry entry, String prev, String replaced, String
     public Change erasedBy(long erasureSeq) {
         Entry blank = new Entry(entry.scope(), entry.name(), "", Map.of(), entry.hash(), entry.updated(),
                 entry.deleted());
-        return new Change(seq, blank, prev, replaced, session, source, at, erasureSeq, erasure);
+        return new Change(seq, blank, prev, replaced, session, source, at, erasureSeq, erasure, by);
     }
 }

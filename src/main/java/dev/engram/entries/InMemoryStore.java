@@ -85,7 +85,7 @@ public final class InMemoryStore implements Store {
         live.computeIfAbsent(entry.scope(), s -> new TreeMap<>()).put(entry.name(), written);
         version++;
         return record(options, append(written, options.baseFor(stored), stored == null ? "" : stored.hash(),
-                options.session(), now));
+                options, now));
     }
 
     @Override
@@ -99,12 +99,12 @@ public final class InMemoryStore implements Store {
         Instant now = clock.get();
         live.get(scope).remove(name);
         version++;
-        return record(options, append(stored.tombstone(now), options.baseFor(stored), stored.hash(),
-                options.session(), now));
+        return record(options, append(stored.tombstone(now), options.baseFor(stored), stored.hash(), options, now));
     }
 
-    private Change append(Entry entry, String prev, String replaced, String session, Instant at) {
-        Change c = new Change(journal.size() + 1L, entry, prev, replaced, session, "", at);
+    private Change append(Entry entry, String prev, String replaced, PutOptions options, Instant at) {
+        Change c = new Change(journal.size() + 1L, entry, prev, replaced, options.session(), "", at)
+                .by(options.by());
         journal.add(c);
         return c;
     }

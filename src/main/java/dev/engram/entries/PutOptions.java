@@ -16,28 +16,42 @@ import java.util.Optional;
  *     precondition
  * @param base the content hash the write was built on without making it a precondition; empty for none
  * @param idempotency the key the write is made at most once under; empty for none
+ * @param by who makes the write, recorded on the change ({@link Change#by}): the caller's key ID, {@code jwt:} and
+ *     the token's subject, or {@code operator}; "" when not known
  */
 public record PutOptions(String session, Optional<String> expect, Optional<String> base,
-        Optional<IdempotencyKey> idempotency) {
+        Optional<IdempotencyKey> idempotency, String by) {
 
     /** An unconditional, unattributed write. */
-    public static final PutOptions NONE = new PutOptions("", Optional.empty(), Optional.empty(), Optional.empty());
+    public static final PutOptions NONE = new PutOptions("", Optional.empty(), Optional.empty(), Optional.empty(), "");
 
     public PutOptions {
         session = session == null ? "" : session;
         Objects.requireNonNull(expect, "expect");
         Objects.requireNonNull(base, "base");
         idempotency = idempotency == null ? Optional.empty() : idempotency;
+        by = by == null ? "" : by;
     }
 
-    /** Options with no idempotency key. */
+    /** Options with no writer named. */
+    public PutOptions(String session, Optional<String> expect, Optional<String> base,
+            Optional<IdempotencyKey> idempotency) {
+        this(session, expect, base, idempotency, "");
+    }
+
+    /** Options with no idempotency key and no writer named. */
     public PutOptions(String session, Optional<String> expect, Optional<String> base) {
-        this(session, expect, base, Optional.empty());
+        this(session, expect, base, Optional.empty(), "");
     }
 
     /** These options, attributed to {@code id}. */
     public PutOptions session(String id) {
-        return new PutOptions(id, expect, base, idempotency);
+        return new PutOptions(id, expect, base, idempotency, by);
+    }
+
+    /** These options, made by the caller {@code writer} (its key ID, {@code jwt:} and subject, or operator). */
+    public PutOptions by(String writer) {
+        return new PutOptions(session, expect, base, idempotency, writer);
     }
 
     /**
@@ -46,7 +60,8 @@ public record PutOptions(String session, Optional<String> expect, Optional<Strin
      * base.
      */
     public PutOptions ifVersion(String version) {
-        return new PutOptions(session, Optional.of(Objects.requireNonNull(version, "version")), base, idempotency);
+        return new PutOptions(session, Optional.of(Objects.requireNonNull(version, "version")), base, idempotency,
+                by);
     }
 
     /**
@@ -55,12 +70,12 @@ public record PutOptions(String session, Optional<String> expect, Optional<Strin
      * not exist.
      */
     public PutOptions basedOn(String hash) {
-        return new PutOptions(session, expect, Optional.of(Objects.requireNonNull(hash, "hash")), idempotency);
+        return new PutOptions(session, expect, Optional.of(Objects.requireNonNull(hash, "hash")), idempotency, by);
     }
 
     /** These options, making the write at most once under {@code key}. */
     public PutOptions idempotent(IdempotencyKey key) {
-        return new PutOptions(session, expect, base, Optional.of(Objects.requireNonNull(key, "key")));
+        return new PutOptions(session, expect, base, Optional.of(Objects.requireNonNull(key, "key")), by);
     }
 
     /** Whether the write is conditional. */

@@ -1,5 +1,6 @@
 package dev.engram.entries;
 
+import java.util.List;
 import java.util.Optional;
 
 /** The stores of one service, by ID. A store is created by its first write or by {@link #configure}. */
@@ -19,4 +20,11 @@ public interface Stores {
      * Entries already over a lowered bound stay; their next write must fit.
      */
     StoreInfo configure(String id, int maxEntryBytes);
+
+    /**
+     * A page of the stores one of {@code patterns} covers (a store ID, or a glob in which {@code *} stands for any run
+     * of characters, as a grant names stores), by ID: those after {@code after} ("" from the first), at most
+     * {@code limit}, each with its counts.
+     */
+    List<StoreSummary> page(List<String> patterns, String after, int limit);
 }

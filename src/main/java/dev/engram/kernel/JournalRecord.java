@@ -25,11 +25,23 @@ public sealed interface JournalRecord permits JournalRecord.EntryRecord, Journal
     long bytes();
 
     /**
+     * Who made the change: the writer's key ID ({@code key_...}), {@code jwt:} and the token's subject, or
+     * {@code operator}; "" when not known (a change no request made, or one made before Engram recorded it).
+     */
+    String by();
+
+    /**
      * The record of another tier at {@code seq}: a {@link ContextNote} when its kind starts with
      * {@value #CONTEXT_KINDS}, else a {@link MemoryNote}.
      */
     static JournalRecord note(long seq, Note note, Instant at) {
-        return note.kind().startsWith(CONTEXT_KINDS) ? new ContextNote(seq, note, at) : new MemoryNote(seq, note, at);
+        return note(seq, note, at, "");
+    }
+
+    /** As {@link #note(long, Note, Instant)}, made by {@code by}. */
+    static JournalRecord note(long seq, Note note, Instant at, String by) {
+        return note.kind().startsWith(CONTEXT_KINDS) ? new ContextNote(seq, note, at, by)
+                : new MemoryNote(seq, note, at, by);
     }
 
     /**
@@ -47,11 +59,17 @@ public sealed interface JournalRecord permits JournalRecord.EntryRecord, Journal
      *
      * @param note its kind (such as {@code memory.saved}), the memory's (or bank's, model's) key and its JSON
      */
-    record MemoryNote(long seq, Note note, Instant at) implements JournalRecord {
+    record MemoryNote(long seq, Note note, Instant at, String by) implements JournalRecord {
+
+        /** A note whose writer is not known. */
+        public MemoryNote(long seq, Note note, Instant at) {
+            this(seq, note, at, "");
+        }
 
         public MemoryNote {
             Objects.requireNonNull(note, "note");
             Objects.requireNonNull(at, "at");
+            by = by == null ? "" : by;
         }
 
         @Override
@@ -66,11 +84,17 @@ public sealed interface JournalRecord permits JournalRecord.EntryRecord, Journal
      *
      * @param note its kind (such as {@code context.steps_appended}), the context's id and its JSON
      */
-    record ContextNote(long seq, Note note, Instant at) implements JournalRecord {
+    record ContextNote(long seq, Note note, Instant at, String by) implements JournalRecord {
+
+        /** A note whose writer is not known. */
+        public ContextNote(long seq, Note note, Instant at) {
+            this(seq, note, at, "");
+        }
 
         public ContextNote {
             Objects.requireNonNull(note, "note");
             Objects.requireNonNull(at, "at");
+            by = by == null ? "" : by;
             if (!note.kind().startsWith(CONTEXT_KINDS)) {
                 throw new IllegalArgumentException("a context's record is of a kind context.*, not " + note.kind());
             }

@@ -41,6 +41,9 @@ public interface EngramConfig {
     /** Listing a scope's entries, a page at a time. */
     ListPages list();
 
+    /** The console (docs/console.md). */
+    Console console();
+
     /** Rendering the block. */
     Render render();
     /**
@@ -348,6 +351,16 @@ public interface EngramConfig {
         /** The most entries one page may hold. */
         @WithDefault("1000")
         int maxLimit();
+    }
+
+    interface Console {
+        /** How long a console session lasts after its sign-in at most (a JWT's session ends with the token). */
+        @WithDefault("12h")
+        Duration sessionTtl();
+
+        /** Rows on one page of the console's lists (stores, entries, journal records, memories, steps). */
+        @WithDefault("50")
+        int pageSize();
     }
 
     interface Render {

@@ -50,6 +50,12 @@ public record Problem(String slug, int status, String title, String detail, Map<
             ErrorEnvelope.headers(this, id).forEach(r::header);
             return r.build();
         }
+        if (HtmlProblem.covers(instance)) {
+            Response.ResponseBuilder r = Response.status(status).type(HtmlProblem.MEDIA_TYPE)
+                    .entity(HtmlProblem.page(this, instance));
+            headers.forEach(r::header);
+            return r.build();
+        }
         Response.ResponseBuilder r = Response.status(status).type(MEDIA_TYPE).entity(body(instance));
         headers.forEach(r::header);
         return r.build();
@@ -67,6 +73,12 @@ public record Problem(String slug, int status, String title, String detail, Map<
                     .putHeader(HttpHeaders.CONTENT_TYPE, "application/json");
             ErrorEnvelope.headers(this, id).forEach(response::putHeader);
             return response.end(Json.encode(ErrorEnvelope.body(this, path, id)));
+        }
+        if (HtmlProblem.covers(path)) {
+            HttpServerResponse page = ctx.response().setStatusCode(status)
+                    .putHeader(HttpHeaders.CONTENT_TYPE, HtmlProblem.MEDIA_TYPE);
+            headers.forEach(page::putHeader);
+            return page.end(HtmlProblem.page(this, path));
         }
         HttpServerResponse response = ctx.response().setStatusCode(status)
                 .putHeader(HttpHeaders.CONTENT_TYPE, MEDIA_TYPE);

@@ -40,7 +40,7 @@ public class Authentication {
 
     /** Who may pass a door. */
     enum Door {
-        OPEN, OPERATOR, CALLER
+        OPEN, OPERATOR, CALLER, CONSOLE
     }
 
     @Inject
@@ -51,6 +51,9 @@ public class Authentication {
 
     @Inject
     RateLimits rates;
+
+    @Inject
+    ConsoleDoor console;
 
     @ConfigProperty(name = "quarkus.http.non-application-root-path", defaultValue = "q")
     String opsRoot;
@@ -74,6 +77,9 @@ public class Authentication {
         if (path.equals(ops) || path.startsWith(ops + "/")) {
             return config.auth().openOpsEndpoints() ? Door.OPEN : Door.OPERATOR;
         }
+        if (ConsoleDoor.covers(path)) {
+            return ConsoleDoor.open(path) ? Door.OPEN : Door.CONSOLE;
+        }
         return Door.CALLER;
     }
 
@@ -81,6 +87,10 @@ public class Authentication {
         Door door = preflight(ctx) ? Door.OPEN : door(ctx.normalizedPath());
         if (door == Door.OPEN) {
             ctx.next();
+            return;
+        }
+        if (door == Door.CONSOLE) {
+            enterConsole(ctx);
             return;
         }
         String bearer = bearer(ctx.request().getHeader(HttpHeaders.AUTHORIZATION));
@@ -125,6 +135,41 @@ public class Authentication {
     }
 
     /**
+     * A console page: the caller is the session's its cookie names; without one a page to read is sent to the sign-in
+     * page (303), and anything else is refused (401).
+     */
+    private void enterConsole(RoutingContext ctx) {
+        String token = ConsoleDoor.token(ctx);
+        if (token == null) {
+            notSignedIn(ctx);
+            return;
+        }
+        ctx.vertx().executeBlocking(() -> console.signedIn(token), false).onComplete(found -> {
+            if (found.failed()) {
+                LOG.debugf(found.cause(), "Could not look up a console session");
+                refuse(ctx, Problem.of("unavailable", 503, "Database unavailable", "Engram cannot reach its "
+                        + "database to check the session right now. Retry after the number of seconds in "
+                        + "Retry-After.").header("Retry-After", "2"));
+            } else if (found.result().isPresent()) {
+                ctx.put(ConsoleDoor.SESSION, found.result().get().session());
+                admit(ctx, Door.CONSOLE, null, found.result().get().caller());
+            } else {
+                notSignedIn(ctx);
+            }
+        });
+    }
+
+    private static void notSignedIn(RoutingContext ctx) {
+        HttpMethod m = ctx.request().method();
+        if (m == HttpMethod.GET || m == HttpMethod.HEAD) {
+            ctx.response().setStatusCode(303).putHeader(HttpHeaders.LOCATION, ConsoleDoor.SIGN_IN).end();
+            return;
+        }
+        refuse(ctx, Problem.of("unauthorized", 401, "Not signed in", "This console session has ended or never "
+                + "began. Sign in again with an Engram key at " + ConsoleDoor.SIGN_IN + "."));
+    }
+
+    /**
      * A CORS preflight: a browser sends it without credentials before a cross-origin request, and it changes
      * nothing; it passes so that CORS (off unless {@code quarkus.http.cors} is configured) can answer it. The request
      * that follows it carries its token like any other.
@@ -150,7 +195,9 @@ public class Authentication {
             return;
         }
         ctx.put(CALLER, caller);
-        ctx.put(TOKEN, token);
+        if (token != null) {
+            ctx.put(TOKEN, token);
+        }
         ctx.next();
     }
 

@@ -25,6 +25,9 @@ public class Gate {
     @Inject
     StoreQuota quota;
 
+    @Inject
+    ConsoleDoor console;
+
     /** The caller of the current request. */
     public Caller caller() {
         RoutingContext ctx = current.getCurrent();
@@ -69,6 +72,12 @@ public class Gate {
      */
     public BooleanSupplier stillReadsEvery(String store) {
         String token = current.getCurrent().get(Authentication.TOKEN);
+        if (token == null) {
+            // A console page: the session's caller as it is now (its key revoked, or the session closed, is false).
+            String session = ConsoleDoor.token(current.getCurrent());
+            return () -> session != null && console.signedIn(session).map(s -> s.caller().in(store))
+                    .map(a -> a.reaches() && a.readsEvery()).orElse(false);
+        }
         return () -> tokens.resolve(token).map(c -> c.in(store)).map(a -> a.reaches() && a.readsEvery())
                 .orElse(false);
     }

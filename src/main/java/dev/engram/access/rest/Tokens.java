@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.engram.access.ApiKeys;
 import dev.engram.access.Caller;
+import dev.engram.access.ConsoleSessions;
 import dev.engram.access.Keys;
 import dev.engram.ops.EngramConfig;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -39,7 +40,11 @@ public class Tokens {
 
     /** A caller known without a look-up: the operator, or a token found within the cache's time; else empty. */
     public Optional<Caller> known(String token) {
-        String hash = ApiKeys.hash(token);
+        return knownByHash(ApiKeys.hash(token));
+    }
+
+    /** As {@link #known}, by the token's hash ({@link ApiKeys#hash}): what a console session keeps of its key. */
+    public Optional<Caller> knownByHash(String hash) {
         if (operator.matches(hash)) {
             return Optional.of(Caller.operator());
         }
@@ -63,6 +68,40 @@ public class Tokens {
             return keys.findLive(hash).map(k -> keep(hash, new Known(k.caller(), Instant.MAX)));
         }
         return jwt.verify(token).map(v -> keep(hash, new Known(v.caller(), v.expires())));
+    }
+
+    /**
+     * The operator, or the live key whose secret hashes to {@code hash}, looked up in the database when not known,
+     * and kept; empty when no live key has it. Blocks. A console session opened with a key is that key this way on
+     * each request, so a revoked key ends its sessions as it ends its requests.
+     */
+    public Optional<Caller> resolveByHash(String hash) {
+        Optional<Caller> fast = knownByHash(hash);
+        if (fast.isPresent()) {
+            return fast;
+        }
+        return keys.findLive(hash).map(k -> keep(hash, new Known(k.caller(), Instant.MAX)));
+    }
+
+    /**
+     * What a console session signed in with {@code token} is opened with, ending {@code ttl} from now at the latest:
+     * the operator key's or a live key's hash, or the caller a valid JWT names (and the token's expiry, if sooner);
+     * empty when the token is none of them. Blocks.
+     */
+    public Optional<ConsoleSessions.Opening> opening(String token, Duration ttl) {
+        String hash = ApiKeys.hash(token);
+        Instant until = Instant.now().plus(ttl);
+        if (operator.matches(hash)) {
+            return Optional.of(new ConsoleSessions.Opening(Optional.of(hash), Caller.operator(), until));
+        }
+        if (ApiKeys.hasKeyForm(token)) {
+            return keys.findLive(hash).map(k -> new ConsoleSessions.Opening(Optional.of(hash), k.caller(), until));
+        }
+        if (jwt.enabled() && JwtVerifier.hasJwtForm(token)) {
+            return jwt.verify(token).map(v -> new ConsoleSessions.Opening(Optional.empty(), v.caller(),
+                    v.expires().isBefore(until) ? v.expires() : until));
+        }
+        return Optional.empty();
     }
 
     /** Forgets the key {@code id} at once on this replica; the others forget it within the cache's time. */

@@ -7,6 +7,7 @@ import dev.engram.entries.Listing;
 import dev.engram.kernel.Paged;
 import dev.engram.kernel.Scope;
 import dev.engram.entries.SearchOrder;
+import dev.engram.entries.StoreSummary;
 import dev.engram.memories.rank.Bm25;
 import dev.engram.persistence.Sql;
 import io.agroal.api.AgroalDataSource;
@@ -80,6 +81,20 @@ public class PgEntryQueries {
             return new Listing(lists, stamp.map(EntriesStamp::maxEntryBytes).orElse(defaultLimit), stamp.isPresent(),
                     stamp);
         });
+    }
+
+    /**
+     * The stores whose IDs match one of the LIKE patterns {@code like}, by ID after {@code after}, at most
+     * {@code limit}, with their counts: those the store's row keeps, and its contexts and its entries' bytes counted
+     * from its rows (one index range each).
+     */
+    List<StoreSummary> stores(String[] like, String after, int limit) {
+        return sql().list("select s.id, s.seq, s.entries, (select coalesce(sum(octet_length(e.content)), 0) from "
+                + "entry e where e.store_id = s.id), s.memories, s.documents, (select count(*) from context c "
+                + "where c.store_id = s.id), s.max_entry_bytes, s.created_at from store s where s.id like any(?) "
+                + "and s.id > ? order by s.id limit ?", r -> new StoreSummary(r.getString(1), r.getLong(2),
+                r.getLong(3), r.getLong(4), r.getLong(5), r.getLong(6), r.getLong(7), r.getInt(8),
+                r.getObject(9, OffsetDateTime.class).toInstant()), like, after, limit);
     }
 
     /** The store's {@link EntriesStamp}, one point read of its row; empty when it does not exist. */

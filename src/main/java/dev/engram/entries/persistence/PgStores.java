@@ -4,11 +4,13 @@ import dev.engram.persistence.StoreUnavailable;
 import dev.engram.entries.EntryRules;
 import dev.engram.entries.Store;
 import dev.engram.entries.StoreInfo;
+import dev.engram.entries.StoreSummary;
 import dev.engram.entries.Stores;
 import dev.engram.ops.EngramConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -84,6 +86,16 @@ public class PgStores implements Stores {
             return new StoreInfo(id, 0, maxEntryBytes, Map.of(), SessionCalls.instant(r[1]), true);
         }
         return info(id).orElseThrow();
+    }
+
+    @Override
+    public List<StoreSummary> page(List<String> patterns, String after, int limit) {
+        if (patterns.isEmpty() || limit <= 0) {
+            return List.of();
+        }
+        // Store IDs and grant patterns hold only a-z, 0-9, '-' and '*': no LIKE wildcard of their own to escape.
+        String[] like = patterns.stream().map(p -> p.replace('*', '%')).toArray(String[]::new);
+        return queries.stores(like, after == null ? "" : after, limit);
     }
 
     /** The bound of store {@code id} as seen within {@link #BOUND_TTL}, or as read now. */

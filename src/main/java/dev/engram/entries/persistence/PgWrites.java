@@ -41,9 +41,9 @@ import org.jboss.logging.Logger;
 class PgWrites {
 
     private static final String PUT_ARGS = ":store, :defaultLimit, :scope, :name, :content, cast(:meta as jsonb), "
-            + ":hash, :search, :session, cast(:expect as text), cast(:base as text)";
+            + ":hash, :search, :session, cast(:expect as text), cast(:base as text), :by";
     private static final String FORGET_ARGS = ":store, :scope, :name, :session, cast(:expect as text), "
-            + "cast(:base as text)";
+            + "cast(:base as text), :by";
     private static final String KEY = ":caller, :key, :fingerprint, :reply, ";
     private static final String PUT = "select w.seq, w.prev, w.replaced, w.at from engram_put(" + PUT_ARGS + ") w";
     private static final String FORGET = "select f.seq, f.content, cast(f.meta as text), f.hash, f.at from "
@@ -84,7 +84,7 @@ class PgWrites {
         Entry written = new Entry(entry.scope(), entry.name(), entry.content(), entry.meta(),
                 (String) args.get("hash"), at, false);
         return landed(store, new Change(((Number) r[0]).longValue(), written, (String) r[1], (String) r[2],
-                options.session(), "", at));
+                options.session(), "", at).by(options.by()));
     }
 
     /** Writes the tombstone of {@code scope/name}; at most once under the key of {@code options}, if it has one. */
@@ -100,7 +100,7 @@ class PgWrites {
         String hash = (String) r[3];
         Entry tombstone = new Entry(scope, name, (String) r[1], MetaJson.parse((String) r[2]), hash, at, true);
         return landed(store, new Change(((Number) r[0]).longValue(), tombstone, options.base().orElse(hash), hash,
-                options.session(), "", at));
+                options.session(), "", at).by(options.by()));
     }
 
     /** What the write under {@code key} answered, read without waiting for a write in flight under it. */
@@ -129,7 +129,7 @@ class PgWrites {
 
     private static Map<String, Object> forgetArgs(String store, Scope scope, String name, PutOptions options) {
         return args("store", store, "scope", scope.value(), "name", name, "session", options.session(), "expect",
-                options.expect().orElse(null), "base", options.base().orElse(null));
+                options.expect().orElse(null), "base", options.base().orElse(null), "by", options.by());
     }
 
     private static Map<String, Object> keyed(IdempotencyKey key, Map<String, Object> args) {

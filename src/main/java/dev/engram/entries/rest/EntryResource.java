@@ -108,7 +108,7 @@ public class EntryResource {
         Scope scope = Params.scope(scopeValue);
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
-        PutOptions options = Preconditions.read(ifMatch, ifNoneMatch, basedOn, session);
+        PutOptions options = Preconditions.read(ifMatch, ifNoneMatch, basedOn, session).by(gate.caller().id());
         if (body == null || body.content() == null) {
             throw new Invalid("content-missing", "content", "The body has no content; send {\"content\": \"...\"}"
                     + " with the whole entry, and meta if it has any.");
@@ -137,7 +137,7 @@ public class EntryResource {
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
         Preconditions.refuseOnAnEdit("PATCH", ifNoneMatch, basedOn);
-        PutOptions options = Preconditions.read(ifMatch, null, null, session);
+        PutOptions options = Preconditions.read(ifMatch, null, null, session).by(gate.caller().id());
         if (body == null) {
             throw new Invalid("body-missing", "", "The body is empty; send {\"old_text\": \"...\", \"new_text\": "
                     + "\"...\"}.");
@@ -162,7 +162,8 @@ public class EntryResource {
         gate.in(Params.store(storeId)).checkWrite(scope);
         Params.name(name);
         Preconditions.refuseOnAnEdit("DELETE", ifNoneMatch, basedOn);
-        PutOptions options = keys.apply(Preconditions.read(ifMatch, null, null, session), key, "DELETE",
+        PutOptions options = keys.apply(Preconditions.read(ifMatch, null, null, session).by(gate.caller().id()), key,
+                "DELETE",
                 location(storeId, scopeValue, name), null);
         return answer(store(storeId).forget(scope, name, options), location(storeId, scopeValue, name));
     }

@@ -53,14 +53,23 @@ public final class EntryTools {
     private final ToolOptions options;
     private final Supplier<Optional<Manifest>> shown;
     private final ToolSchemas schemas;
+    private final String by;
+
+    /** Tools whose writes name no writer ({@link PutOptions#by}). */
+    public EntryTools(Store store, List<Scope> writable, List<Scope> readOnly, ToolOptions options,
+            Supplier<Optional<Manifest>> shown) {
+        this(store, writable, readOnly, options, shown, "");
+    }
 
     /**
      * @param writable the scopes the tools write, in the order offered; at least one
      * @param readOnly scopes memory_search reads and the writers refuse
      * @param shown the manifest of the block the model is composing from (the session's last render), or empty
+     * @param by who the calls are made by, recorded on what they write ({@link PutOptions#by}); "" when not known
      */
     public EntryTools(Store store, List<Scope> writable, List<Scope> readOnly, ToolOptions options,
-            Supplier<Optional<Manifest>> shown) {
+            Supplier<Optional<Manifest>> shown, String by) {
+        this.by = by == null ? "" : by;
         this.store = Objects.requireNonNull(store, "store");
         this.writable = List.copyOf(writable);
         this.readOnly = List.copyOf(readOnly);
@@ -186,7 +195,7 @@ public final class EntryTools {
         String read = stored == null ? "" : stored.hash();
         String base = fromBlock.orElse(read);
         Entry draft = Entry.draft(scope, name, content, finalMeta);
-        PutOptions put = PutOptions.NONE.session(session).basedOn(base);
+        PutOptions put = PutOptions.NONE.session(session).by(by).basedOn(base);
         if (key.isPresent()) {
             // A retry under the key is answered with the line of the write as this call expects it to land (on what
             // it read), recorded with the key in the write's own transaction; this answer says what it did replace.
@@ -270,7 +279,7 @@ public final class EntryTools {
         Function<Entry, String> line = e -> "Patched " + scope + "/" + name + " (" + e.size() + " of "
                 + store.maxEntryBytes() + " bytes, " + Hash.of(e.content()) + ").";
         try {
-            return answer(patch.applyTo(store, scope, name, once(PutOptions.NONE.session(session), key, ""),
+            return answer(patch.applyTo(store, scope, name, once(PutOptions.NONE.session(session).by(by), key, ""),
                     options.patchDeadline(), line), ToolSchemas.PATCH, c -> line.apply(c.entry()));
         } catch (NotFound e) {
             return Called.ran(ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to patch; "
@@ -287,7 +296,7 @@ public final class EntryTools {
         EntryRules.checkName(name);
         String line = "Forgot " + scope + "/" + name + "; the journal keeps its last content.";
         try {
-            return answer(store.forget(scope, name, once(PutOptions.NONE.session(session), key, line)),
+            return answer(store.forget(scope, name, once(PutOptions.NONE.session(session).by(by), key, line)),
                     ToolSchemas.FORGET, c -> line);
         } catch (NotFound e) {
             return Called.ran(ToolResult.error("not_found", "There is no entry " + scope + "/" + name + " to forget."));

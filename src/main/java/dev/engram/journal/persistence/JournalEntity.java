@@ -61,6 +61,10 @@ public class JournalEntity extends PanacheEntityBase {
 
     public String kind = ENTRY;
 
+    /** Who made the change (V19): a key ID, {@code jwt:} and a subject, {@code operator}, or "" when not known. */
+    @Column(name = "written_by")
+    public String writtenBy = "";
+
     /** A note's JSON body (jsonb), null on an entry's record. */
     @Column(name = "record")
     @ColumnTransformer(write = "cast(? as jsonb)")
@@ -76,7 +80,7 @@ public class JournalEntity extends PanacheEntityBase {
 
     /** The record this row holds: an entry's change or erasure record, or a note of another tier. */
     public JournalRecord record() {
-        return ENTRY.equals(kind) ? change() : JournalRecord.note(seq, new Note(kind, name, body), at);
+        return ENTRY.equals(kind) ? change() : JournalRecord.note(seq, new Note(kind, name, body), at, writtenBy);
     }
 
     /**
@@ -91,7 +95,7 @@ public class JournalEntity extends PanacheEntityBase {
         Entry entry = new Entry(new Scope(scope), name, content, MetaJson.parse(meta), hash, updated, deleted);
         return new Change(seq, entry, prev, replaced, session, source, at, erasedBy == null ? 0 : erasedBy,
                 Optional.ofNullable(erasure).map(MetaJson::parse)
-                        .map(c -> new Erasure(c.getOrDefault("by", ""), c.getOrDefault("reason", ""))));
+                        .map(c -> new Erasure(c.getOrDefault("by", ""), c.getOrDefault("reason", ""))), writtenBy);
     }
 
     /** The primary key: store, seq. */

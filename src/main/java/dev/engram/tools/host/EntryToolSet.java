@@ -92,7 +92,7 @@ final class EntryToolSet implements ToolSet {
         if (granted) {
             gate.in(caller.store()).checkTools(writable, readOnly);
         }
-        return new EntryTools(store, writable, readOnly, options.searchingIn(order), shown);
+        return new EntryTools(store, writable, readOnly, options.searchingIn(order), shown, gate.caller().id());
     }
 
     @Override

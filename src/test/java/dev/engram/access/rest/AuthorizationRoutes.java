@@ -63,8 +63,11 @@ final class AuthorizationRoutes {
     /** The body of a route that takes a store's archive: sent as application/gzip, a small valid archive. */
     static final String ARCHIVE = "<archive>";
 
+    /** A console route's form: {@code form:} and its fields as a query string (the session's token is added). */
+    static final String FORM = "form:";
+
     /** Statuses by caller:                      none bad revoked other read-only limited admin */
-    static final List<Route> ROUTES = List.of(
+    private static final List<Route> API_ROUTES = List.of(
             route("configure store", "PUT", S, "{\"max_entry_bytes\": 2048}", "401 401 401 404 403 403 200"),
             route("export the store", "GET", S + "/export", null, "401 401 401 404 200 403 200"),
             route("import an archive", "POST", S + "/import", ARCHIVE, "401 401 401 404 403 403 200"),
@@ -290,4 +293,12 @@ final class AuthorizationRoutes {
                     null, "404 404 404 404 404 404 404"),
             route("OpenID discovery (none)", "GET", "/.well-known/openid-configuration", null,
                     "404 404 404 404 404 404 404"));
+
+    /**
+     * Every route: the API's, then the console's pages (sent with the caller's console session, if its key gets
+     * one; declared last, as it reads the lists above).
+     */
+    static final List<Route> ROUTES = java.util.stream.Stream.of(API_ROUTES, ConsoleRoutesEntries.ROUTES,
+            ConsoleRoutesJournal.ROUTES, ConsoleRoutesMemories.ROUTES, ConsoleRoutesContexts.ROUTES)
+            .flatMap(List::stream).toList();
 }

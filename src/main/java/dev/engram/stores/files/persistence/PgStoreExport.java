@@ -88,7 +88,8 @@ public class PgStoreExport {
                         all.write(mapper.writeValueAsString(ChangeJson.of(c)));
                     } else {
                         all.write(mapper.writeValueAsString(new ChangeJson(r.getLong(1), r.getString(2), null, null,
-                                null, null, null, Rows.instant(r, 14), null, null, r.getString(18))));
+                                null, null, null, r.getString(19), Rows.instant(r, 14), null, null,
+                                r.getString(18))));
                     }
                     all.write('\n');
                 }, store);

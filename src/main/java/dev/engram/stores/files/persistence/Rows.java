@@ -20,8 +20,8 @@ final class Rows {
     static final int FETCH = 500;
 
     static final String JOURNAL = "select seq, kind, scope, name, content, meta::text, hash, updated, deleted, prev, "
-            + "replaced, session, source, at, erased_by, erasure ->> 'by', erasure ->> 'reason', record::text "
-            + "from journal where store_id = ? order by seq";
+            + "replaced, session, source, at, erased_by, erasure ->> 'by', erasure ->> 'reason', record::text, "
+            + "written_by from journal where store_id = ? order by seq";
     static final String ENTRIES = "select scope, name, content, meta::text, hash, updated from entry "
             + "where store_id = ? order by scope, name";
 
@@ -68,7 +68,7 @@ final class Rows {
         Optional<Erasure> erasure = by == null ? Optional.empty()
                 : Optional.of(new Erasure(by, r.getString(17) == null ? "" : r.getString(17)));
         return new Change(r.getLong(1), e, r.getString(10), r.getString(11), r.getString(12), r.getString(13),
-                instant(r, 14), erased, erasure);
+                instant(r, 14), erased, erasure, r.getString(19));
     }
 
     static Instant instant(ResultSet r, int column) throws SQLException {
