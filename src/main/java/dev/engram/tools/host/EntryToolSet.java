@@ -56,7 +56,7 @@ final class EntryToolSet implements ToolSet {
      * {@code granted} (a listing that tells what the key may do), else not (a listing the key's calls are checked on).
      */
     List<ToolDefinition> definitions(ToolCaller caller, boolean granted) {
-        return tools(caller, Optional.empty(), Optional::empty, granted).definitions();
+        return tools(caller, Optional.empty(), Optional::empty, granted, "").definitions();
     }
 
     @Override
@@ -65,7 +65,7 @@ final class EntryToolSet implements ToolSet {
         Optional<SearchOrder> order = caller.searchOrder();
         Supplier<Optional<Manifest>> shown = () -> session.isEmpty() ? Optional.empty()
                 : sessions.inForce(caller.store(), session);
-        EntryTools tools = tools(caller, order, shown, true);
+        EntryTools tools = tools(caller, order, shown, true, gate.caller().id());
         Optional<IdempotencyKey> key = caller.key(tool, arguments);
         if (EntryTools.SAVE.equals(tool)) {
             gate.mayCreate(caller.store());
@@ -84,15 +84,16 @@ final class EntryToolSet implements ToolSet {
         return ToolResult.replayed(output, Optional.of(new WriteRecord(tool, replayed.first().change())));
     }
 
+    /** The tools for {@code caller}; their writes are recorded as made by {@code by} (the caller's ID, or ""). */
     private EntryTools tools(ToolCaller caller, Optional<SearchOrder> order,
-            Supplier<Optional<Manifest>> shown, boolean granted) {
+            Supplier<Optional<Manifest>> shown, boolean granted, String by) {
         Store store = stores.store(caller.store());
         List<Scope> writable = caller.scopes();
         List<Scope> readOnly = caller.readScopes();
         if (granted) {
             gate.in(caller.store()).checkTools(writable, readOnly);
         }
-        return new EntryTools(store, writable, readOnly, options.searchingIn(order), shown, gate.caller().id());
+        return new EntryTools(store, writable, readOnly, options.searchingIn(order), shown, by);
     }
 
     @Override
