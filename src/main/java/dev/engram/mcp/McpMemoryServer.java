@@ -8,7 +8,7 @@ import dev.engram.kernel.Invalid;
 import dev.engram.kernel.EngramException;
 import dev.engram.entries.Store;
 import dev.engram.entries.Stores;
-import dev.engram.entries.render.Render;
+import dev.engram.entries.render.RenderCache;
 import dev.engram.entries.render.RenderOptions;
 import dev.engram.entries.render.Rendered;
 import dev.engram.entries.render.SessionManifests;
@@ -67,6 +67,9 @@ public class McpMemoryServer {
 
     @Inject
     SessionManifests sessions;
+
+    @Inject
+    RenderCache renders;
 
     @Inject
     JsonSetup rest;
@@ -138,8 +141,8 @@ public class McpMemoryServer {
             c = settings();
             gate.in(c.store()).checkTools(c.scopes(), c.readScopes());
             Store store = stores.store(c.store());
-            r = Render.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes())
-                    .withinCeiling(config.render().maxTotalBytesCeiling()));
+            r = renders.render(store, allScopes(c), RenderOptions.DEFAULT.maxTotalBytes(c.maxTotalBytes())
+                    .withinCeiling(config.render().maxTotalBytesCeiling())).rendered();
         } catch (EngramException | Denied e) {
             throw new McpException(e.getMessage(), JsonRpcErrorCodes.INVALID_PARAMS);
         }
