@@ -53,7 +53,6 @@ $$;
 -- store's count of them (store.entries), under the store's lock, so two creates cannot both take the last place. The
 -- count is kept here and in engram_forget and engram_erase (V17): a create adds one, an update leaves the store's row
 -- as engram_entries_take left it.
-DROP FUNCTION IF EXISTS engram_put(text, integer, text, text, text, jsonb, text, text, text, text, text);
 CREATE OR REPLACE FUNCTION engram_put(p_store text, p_default_limit integer, p_scope text, p_name text,
                                       p_content text, p_meta jsonb, p_hash text, p_search text, p_session text,
                                       p_expect text, p_base text, p_by text DEFAULT '')
@@ -118,7 +117,6 @@ $$;
 --   EG404 no such store or no live entry
 --   EG412 precondition failed, DETAIL '<version held>'
 -- p_expect and p_base as for engram_put.
-DROP FUNCTION IF EXISTS engram_forget(text, text, text, text, text, text);
 CREATE OR REPLACE FUNCTION engram_forget(p_store text, p_scope text, p_name text, p_session text, p_expect text,
                                          p_base text, p_by text DEFAULT '')
     RETURNS TABLE (seq bigint, content text, meta jsonb, hash text, at timestamptz)
@@ -190,8 +188,6 @@ $$;
 -- engram_put made at most once under a key, in one round trip: the key's lock, then either the record the key
 -- was recorded with (replayed = true, nothing written) or engram_put and the key's row in the same transaction. A
 -- refusal of engram_put (EG412, EG413, EG429) rolls back the key's row too, so a refused write records no key.
-DROP FUNCTION IF EXISTS engram_put_once(text, text, text, text, text, integer, text, text, text, jsonb, text, text,
-                                        text, text, text);
 CREATE OR REPLACE FUNCTION engram_put_once(p_caller text, p_key text, p_fingerprint text, p_reply text,
                                            p_store text, p_default_limit integer, p_scope text, p_name text,
                                            p_content text, p_meta jsonb, p_hash text, p_search text,
@@ -217,7 +213,6 @@ END
 $$;
 
 -- engram_forget made at most once under a key, as engram_put_once is; EG404 and EG412 record no key.
-DROP FUNCTION IF EXISTS engram_forget_once(text, text, text, text, text, text, text, text, text, text);
 CREATE OR REPLACE FUNCTION engram_forget_once(p_caller text, p_key text, p_fingerprint text, p_reply text,
                                               p_store text, p_scope text, p_name text, p_session text,
                                               p_expect text, p_base text, p_by text DEFAULT '')

@@ -58,8 +58,6 @@ $$;
 -- kind of another tier's record (memory.saved, context.steps_appended, ...), whose JSON is p_record and whose key is
 -- p_name; such a note leaves the entry's columns at their placeholders ('' and {}). p_updated defaults to p_at.
 -- p_by is who made the change (journal.written_by, V19), '' when not known.
-DROP FUNCTION IF EXISTS engram_journal_append(text, text, text, timestamptz, jsonb, text, text, jsonb, text,
-                                              timestamptz, boolean, text, text, text, jsonb, bigint);
 CREATE OR REPLACE FUNCTION engram_journal_append(p_store text, p_kind text, p_name text, p_at timestamptz,
                                                  p_record jsonb DEFAULT NULL, p_scope text DEFAULT '',
                                                  p_content text DEFAULT '', p_meta jsonb DEFAULT '{}',

@@ -47,7 +47,8 @@ final class JacksonReach {
             "dev.engram.contexts.app.ContextAppends$Options", "an append's query options",
             "dev.engram.contexts.app.ContextAppends$Answer", "an append's answer and whether it is a retry's",
             "dev.engram.contexts.app.Conversations$Read", "messages parsed from a provider's form, with the JSON of each",
-            "dev.engram.tools.rest.RestToolCaller$Call", "a REST tool call's body, key header and key reader");
+            "dev.engram.tools.rest.RestToolCaller$Call", "a REST tool call's body, key header and key reader",
+            "dev.engram.access.rest.ConsoleDoor$Signed", "a console session and the caller it is now");
 
     /** The REST edge's packages (what was {@code dev.engram.api}): the shared one and every tier's. */
     static boolean restEdge(JavaClass c) {
