@@ -162,6 +162,6 @@ final class EngramProcess implements AutoCloseable {
 
     List<String> logTail() throws IOException {
         List<String> lines = Files.readAllLines(log);
-        return lines.subList(Math.max(0, lines.size() - 40), lines.size());
+        return lines.subList(Math.max(0, lines.size() - 200), lines.size());
     }
 }
