@@ -27,9 +27,9 @@ public record TimelineView(boolean lost, String title, String heading, String ca
         String heading = lost ? "Lost updates of " + store
                 : !name.isEmpty() ? "History of " + scope + "/" + name
                 : !scope.isEmpty() ? "Journal of scope " + scope : "Journal of " + store;
-        String caption = (lost ? "Lost updates" : "Records") + (timeline.records().isEmpty() ? ""
-                : ", " + timeline.records().get(timeline.records().size() - 1).seq() + " to "
-                + timeline.records().get(0).seq()) + ", newest first";
+        String caption = lost || timeline.records().isEmpty() ? (lost ? "Lost updates" : "Records") + ", newest first"
+                : "Records " + timeline.records().get(timeline.records().size() - 1).seq() + " to "
+                + timeline.records().get(0).seq() + ", newest first";
         boolean unfiltered = !lost && scope.isEmpty();
         String live = timeline.newest() && unfiltered ? base + "/live?after=" + timeline.topSeq() : null;
         return new TimelineView(lost, lost ? "Lost updates" : heading, heading, caption, scope, name, live,
