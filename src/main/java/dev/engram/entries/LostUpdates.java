@@ -3,9 +3,11 @@ package dev.engram.entries;
 import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Paged;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Finds the writes in a journal that were built on something other than the state they replaced. */
 public final class LostUpdates {
@@ -22,6 +24,35 @@ public final class LostUpdates {
      */
     public static List<LostUpdate> find(Store store, long after) {
         return page(store, after, after, Integer.MAX_VALUE).lost();
+    }
+
+    /**
+     * What {@code lost} discarded: the records of its entry before it, newest first from the one it replaced, back to
+     * the version it was built on ({@link Change#prev}; for a write built on no version, back to a record that left
+     * the entry absent, or to the entry's first record), looking through at most {@code most} of them. Nothing for a
+     * write that is not a lost update.
+     */
+    public static Discarded discarded(Store store, Change lost, int most) {
+        if (!lost.forked()) {
+            return new Discarded(lost, Optional.empty(), List.of(), true);
+        }
+        Paged<JournalRecord> earlier = store.journalRange(JournalFilter.entry(lost.entry().scope(),
+                lost.entry().name()), 0, lost.seq(), true, most, Long.MAX_VALUE);
+        List<Change> overwritten = new ArrayList<>();
+        for (JournalRecord r : earlier.items()) {
+            Change c = (Change) r;
+            boolean absent = c.entry().deleted();
+            boolean base = lost.prev().isEmpty() ? absent : !absent && c.entry().hash().equals(lost.prev());
+            if (base) {
+                Collections.reverse(overwritten);
+                return new Discarded(lost, lost.prev().isEmpty() ? Optional.empty() : Optional.of(c), overwritten,
+                        true);
+            }
+            overwritten.add(c);
+        }
+        Collections.reverse(overwritten);
+        boolean created = lost.prev().isEmpty() && !earlier.more();
+        return new Discarded(lost, Optional.empty(), overwritten, created);
     }
 
     /** A page of {@link #find}: {@code next} is the {@code from} to read the next page with, {@code more} if any. */

@@ -5,7 +5,11 @@ import dev.engram.kernel.JournalRecord;
 import dev.engram.kernel.Paged;
 import dev.engram.kernel.Scope;
 import dev.engram.memories.rank.Bm25;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -175,6 +179,38 @@ public interface Store {
      */
     default Paged<JournalRecord> journalPage(long after, int limit, long maxBytes) {
         return Paged.of(journal(after, limit + 1), limit, maxBytes, JournalRecord::bytes);
+    }
+
+    /**
+     * The records {@code filter} picks with seq above {@code after} and below {@code before} (both excluded), newest
+     * first when {@code newestFirst}, else oldest first: up to {@code limit}, ending before the record that would take
+     * their {@link JournalRecord#bytes} over {@code maxBytes} (the first is always in it); {@code more} when records of
+     * the range follow the page. Every record, or one entry's, a store reads over an index, no more than the page and
+     * the record after it; a scope's records and the lost updates it picks out of the range, which a caller keeps
+     * short. This default reads the whole journal.
+     */
+    default Paged<JournalRecord> journalRange(JournalFilter filter, long after, long before, boolean newestFirst,
+            int limit, long maxBytes) {
+        List<JournalRecord> picked = new ArrayList<>(journal(after, 0).stream()
+                .filter(r -> r.seq() < before && filter.picks(r)).toList());
+        if (newestFirst) {
+            Collections.reverse(picked);
+        }
+        return Paged.of(picked, limit, maxBytes, JournalRecord::bytes);
+    }
+
+    /**
+     * For each of {@code changes}, its entry's record just before it (the version it replaced, when it replaced one),
+     * by the change's seq; a change that is its entry's first record has none. This default reads one entry's
+     * records at a time.
+     */
+    default Map<Long, Change> previous(Collection<Change> changes) {
+        Map<Long, Change> previous = new HashMap<>();
+        for (Change c : changes) {
+            journalRange(JournalFilter.entry(c.entry().scope(), c.entry().name()), 0, c.seq(), true, 1,
+                    Long.MAX_VALUE).items().stream().findFirst().ifPresent(r -> previous.put(c.seq(), (Change) r));
+        }
+        return previous;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.engram.entries;
 
+import static dev.engram.entries.StoreCases.PROJECT;
 import static dev.engram.entries.StoreCases.USER;
 import static dev.engram.entries.StoreCases.all;
 import static dev.engram.entries.StoreCases.entry;
@@ -215,5 +216,101 @@ public interface StoreJournalContract extends StoreUnderTest {
         assertEquals(1, lost.size());
         assertEquals(revived.seq(), lost.get(0).change().seq());
         assertEquals("", lost.get(0).over());
+    }
+    // ---------------------------------------------------------------------------------------------- Ranges
+
+    private static List<Long> seqs(Paged<JournalRecord> page) {
+        return page.items().stream().map(JournalRecord::seq).toList();
+    }
+
+    @Test
+    default void aJournalRangeReadsEitherWayBetweenItsCursors() {
+        Store s = newStore();
+        for (int i = 1; i <= 6; i++) {
+            s.put(entry(USER, "n" + i, repeat('x', 100)), PutOptions.NONE);
+        }
+        JournalFilter all = JournalFilter.ALL;
+        Paged<JournalRecord> newest = s.journalRange(all, 0, Long.MAX_VALUE, true, 4, 1 << 20);
+        assertEquals(List.of(6L, 5L, 4L, 3L), seqs(newest));
+        assertTrue(newest.more());
+        Paged<JournalRecord> older = s.journalRange(all, 0, 3, true, 4, 1 << 20);
+        assertEquals(List.of(2L, 1L), seqs(older));
+        assertFalse(older.more());
+        Paged<JournalRecord> newer = s.journalRange(all, 2, Long.MAX_VALUE, false, 2, 1 << 20);
+        assertEquals(List.of(3L, 4L), seqs(newer));
+        assertTrue(newer.more());
+        assertEquals(List.of(3L, 4L), seqs(s.journalRange(all, 2, 5, false, 10, 1 << 20)), "both cursors excluded");
+        assertFalse(s.journalRange(all, 2, 5, true, 2, 1 << 20).more(), "nothing of the range after the page");
+        Paged<JournalRecord> bounded = s.journalRange(all, 0, Long.MAX_VALUE, true, 10, 250);
+        assertEquals(List.of(6L, 5L), seqs(bounded), "the page ends before the record over the byte bound");
+        assertTrue(bounded.more());
+        assertEquals(List.of(6L), seqs(s.journalRange(all, 0, Long.MAX_VALUE, true, 10, 1)), "the first is sent");
+        assertTrue(s.journalRange(all, 6, Long.MAX_VALUE, false, 10, 1 << 20).items().isEmpty());
+        assertTrue(s.journalRange(all, 3, 4, true, 10, 1 << 20).items().isEmpty(), "an empty range");
+    }
+
+    @Test
+    default void aJournalRangePicksOneEntryOneScopeOrTheLostUpdates() {
+        Store s = newStore();
+        String base = s.put(entry(USER, "a", "one"), PutOptions.NONE).change().entry().hash(); // 1
+        s.put(entry(PROJECT, "a", "elsewhere"), PutOptions.NONE); // 2
+        s.put(entry(USER, "b", "bee"), PutOptions.NONE); // 3
+        s.put(entry(USER, "a", "two"), PutOptions.NONE); // 4
+        s.put(entry(USER, "a", "three"), PutOptions.NONE.basedOn(base)); // 5: lost 4
+        s.forget(USER, "a", PutOptions.NONE); // 6
+        s.put(entry(USER, "ab", "a longer name"), PutOptions.NONE); // 7
+        long top = Long.MAX_VALUE;
+        assertEquals(List.of(6L, 5L, 4L, 1L), seqs(s.journalRange(JournalFilter.entry(USER, "a"), 0, top, true, 10,
+                1 << 20)), "one entry's history, its tombstone included, no other scope's or name's");
+        assertEquals(List.of(4L, 5L), seqs(s.journalRange(JournalFilter.entry(USER, "a"), 1, 6, false, 10, 1 << 20)));
+        assertEquals(List.of(7L, 6L, 5L), seqs(s.journalRange(JournalFilter.scope(USER), 0, top, true, 3, 1 << 20)));
+        assertEquals(List.of(2L), seqs(s.journalRange(JournalFilter.scope(PROJECT), 0, top, true, 10, 1 << 20)));
+        assertEquals(List.of(5L), seqs(s.journalRange(JournalFilter.LOST, 0, top, true, 10, 1 << 20)));
+        assertTrue(s.journalRange(JournalFilter.LOST, 0, 5, true, 10, 1 << 20).items().isEmpty());
+        assertTrue(s.journalRange(JournalFilter.entry(USER, "none"), 0, top, true, 10, 1 << 20).items().isEmpty());
+    }
+
+    @Test
+    default void previousIsTheRecordOfTheSameEntryJustBefore() {
+        Store s = newStore();
+        Change a1 = s.put(entry(USER, "a", "one"), PutOptions.NONE).change();
+        s.put(entry(PROJECT, "a", "elsewhere"), PutOptions.NONE);
+        Change a2 = s.put(entry(USER, "a", "two"), PutOptions.NONE).change();
+        Change gone = s.forget(USER, "a", PutOptions.NONE).change();
+        Change a3 = s.put(entry(USER, "a", "back"), PutOptions.NONE).change();
+        Change b1 = s.put(entry(USER, "b", "bee"), PutOptions.NONE).change();
+        Map<Long, Change> previous = s.previous(List.of(a3, a2, b1, gone, a1));
+        assertEquals(Map.of(a2.seq(), a1, gone.seq(), a2, a3.seq(), gone), previous);
+        assertEquals(a2.entry().hash(), previous.get(gone.seq()).entry().hash());
+        assertEquals(Map.of(), s.previous(List.of()));
+    }
+
+    @Test
+    default void discardedHoldsTheWritesALostUpdateOverwroteUnseen() {
+        Store s = newStore();
+        Change base = s.put(entry(USER, "style", "Prefers short answers."), PutOptions.NONE).change();
+        Change b = s.put(entry(USER, "style", "Short answers & tabs."), PutOptions.NONE.session("b")).change();
+        Change c = s.put(entry(USER, "style", "Short answers and tabs."), PutOptions.NONE.session("b")).change();
+        Change lost = s.put(entry(USER, "style", "Short answers. Bristol."),
+                PutOptions.NONE.basedOn(base.entry().hash()).session("a")).change();
+        Discarded d = LostUpdates.discarded(s, lost, 10);
+        assertEquals(java.util.Optional.of(base), d.base());
+        assertEquals(List.of(b, c), d.overwritten());
+        assertTrue(d.complete());
+        assertEquals("Prefers short answers.", d.baseContent());
+        assertEquals("Short answers and tabs.", d.overwrittenContent());
+        Discarded cut = LostUpdates.discarded(s, lost, 1);
+        assertEquals(List.of(c), cut.overwritten());
+        assertFalse(cut.complete(), "the base lies beyond the records looked through");
+        assertEquals(List.of(), LostUpdates.discarded(s, c, 10).overwritten(), "a write that lost nothing");
+
+        s.forget(USER, "style", PutOptions.NONE);
+        Change revived = s.put(entry(USER, "style", "edited"), PutOptions.NONE.basedOn(lost.entry().hash()))
+                .change();
+        Discarded overForget = LostUpdates.discarded(s, revived, 10);
+        assertEquals(lost.seq(), overForget.base().orElseThrow().seq());
+        assertEquals(1, overForget.overwritten().size());
+        assertTrue(overForget.overwritten().get(0).entry().deleted(), "it overwrote a forget");
+        assertEquals("", overForget.overwrittenContent());
     }
 }

@@ -7,6 +7,7 @@ import dev.engram.entries.EntryRules;
 import dev.engram.entries.Erasure;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.entries.Listing;
+import dev.engram.entries.JournalFilter;
 import dev.engram.entries.Match;
 import dev.engram.kernel.NotFound;
 import dev.engram.kernel.JournalRecord;
@@ -21,6 +22,7 @@ import dev.engram.entries.Written;
 import dev.engram.kernel.TooLarge;
 import dev.engram.memories.rank.Bm25;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -152,6 +154,21 @@ final class PgStore implements Store {
     public Paged<JournalRecord> journalPage(long after, int limit, long maxBytes) {
         return Paged.of(stores.reads.journal(id, Math.max(after, 0), limit + 1, maxBytes), limit, maxBytes,
                 JournalRecord::bytes);
+    }
+
+    @Override
+    public Paged<JournalRecord> journalRange(JournalFilter filter, long after, long before, boolean newestFirst,
+            int limit, long maxBytes) {
+        if (limit <= 0 || before <= after + 1) {
+            return new Paged<>(List.of(), false);
+        }
+        return Paged.of(stores.ranges.range(id, filter, Math.max(after, 0), before, newestFirst, limit + 1, maxBytes),
+                limit, maxBytes, JournalRecord::bytes);
+    }
+
+    @Override
+    public Map<Long, Change> previous(Collection<Change> changes) {
+        return stores.ranges.previous(id, changes);
     }
 
     @Override

@@ -36,6 +36,9 @@ public class PgStores implements Stores {
     PgWrites writes;
 
     @Inject
+    PgJournalRanges ranges;
+
+    @Inject
     SessionCalls calls;
 
     @Inject

@@ -8,10 +8,14 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 @ApplicationScoped
 public class JournalAccept {
 
-    /** {@code Accept: *}{@code /*} or none on the journal means the JSON page, not a stream that never ends. */
+    /**
+     * {@code Accept: *}{@code /*} or none on the API's journal means the JSON page, not a stream that never ends; the
+     * console's journal page is HTML and left alone.
+     */
     @ServerRequestFilter(preMatching = true)
     public void journalDefaultsToJson(ContainerRequestContext request) {
-        if (!"GET".equals(request.getMethod()) || !request.getUriInfo().getPath().endsWith("/journal")) {
+        String path = request.getUriInfo().getPath();
+        if (!"GET".equals(request.getMethod()) || !path.startsWith("/v1/") || !path.endsWith("/journal")) {
             return;
         }
         String accept = request.getHeaderString(jakarta.ws.rs.core.HttpHeaders.ACCEPT);

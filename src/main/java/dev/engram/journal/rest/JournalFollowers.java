@@ -119,11 +119,36 @@ public class JournalFollowers {
     }
 
     /**
-     * Follows {@code store} after {@code after} for as long as {@code allowed} (asked before each page) holds;
-     * refused when {@code caller} (the operator key aside) already holds its most followers here, when this
-     * replica serves its most followers, or once its shutdown delay is over.
+     * How a follower writes the records it sends: one event a record, named {@link #name}, its id the record's seq.
+     * The API's follower sends each record's JSON as a {@code change} event; the console's sends the timeline's row.
+     */
+    public interface Events {
+
+        /** The name of each record's event. */
+        String name();
+
+        /**
+         * The data of each record of {@code page}, in order: one line of text a record. Called on a follower thread,
+         * before the page is sent; it may read the store. A failure ends the stream.
+         */
+        List<String> data(List<JournalRecord> page);
+    }
+
+    /**
+     * Follows {@code store} after {@code after} for as long as {@code allowed} (asked before each page) holds, each
+     * record sent as its JSON in a {@code change} event; refused when {@code caller} (the operator key aside) already
+     * holds its most followers here, when this replica serves its most followers, or once its shutdown delay is over.
      */
     void follow(String store, long after, SseEventSink sink, Sse sse, Caller caller, BooleanSupplier allowed) {
+        follow(store, after, sink, sse, caller, allowed, json);
+    }
+
+    /**
+     * As {@link #follow(String, long, SseEventSink, Sse, Caller, BooleanSupplier)}, each record sent as
+     * {@code events} writes it.
+     */
+    public void follow(String store, long after, SseEventSink sink, Sse sse, Caller caller, BooleanSupplier allowed,
+            Events events) {
         if (leaving) {
             throw ShutdownDelay.refusal("journal followers");
         }
@@ -143,7 +168,7 @@ public class JournalFollowers {
         if (!opened(store, sink, sse)) {
             return;
         }
-        Follower f = new Follower(store, caller.id(), after, sink, sse, allowed);
+        Follower f = new Follower(store, caller.id(), after, sink, sse, allowed, events);
         followers.add(f);
         f.wake(); // after the add, so that a shutdown begun meanwhile sends this one its reconnect event too
     }
@@ -207,14 +232,17 @@ public class JournalFollowers {
         final SseEventSink sink;
         final Sse sse;
         final BooleanSupplier allowed;
+        final Events events;
         volatile long cursor;
         final AtomicBoolean draining = new AtomicBoolean();
         volatile boolean dirty;
 
-        Follower(String store, String caller, long cursor, SseEventSink sink, Sse sse, BooleanSupplier allowed) {
+        Follower(String store, String caller, long cursor, SseEventSink sink, Sse sse, BooleanSupplier allowed,
+                Events events) {
             this.store = store;
             this.caller = caller;
             this.allowed = allowed;
+            this.events = events;
             this.cursor = cursor;
             this.sink = sink;
             this.sse = sse;
@@ -244,6 +272,7 @@ public class JournalFollowers {
                 return;
             }
             List<JournalRecord> page;
+            List<String> texts;
             boolean more;
             try {
                 dirty = false;
@@ -257,13 +286,14 @@ public class JournalFollowers {
                 Paged<JournalRecord> paged = stores.store(store).journalPage(cursor, PAGE, config.limits().pageBytes());
                 page = paged.items();
                 more = paged.more();
+                texts = events.data(page);
             } catch (RuntimeException e) {
                 LOG.debugf(e, "Journal follower of %s stopped", store);
                 close();
                 draining.set(false);
                 return;
             }
-            send(page, 0).toCompletableFuture().orTimeout(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+            send(page, texts, 0).toCompletableFuture().orTimeout(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS)
                     .whenComplete((sent, failed) -> {
                         if (failed != null) {
                             LOG.debugf(failed, "Journal follower of %s disconnected", store);
@@ -279,21 +309,15 @@ public class JournalFollowers {
                     });
         }
 
-        private CompletionStage<Void> send(List<JournalRecord> page, int i) {
+        private CompletionStage<Void> send(List<JournalRecord> page, List<String> texts, int i) {
             if (i == page.size()) {
                 return CompletableFuture.completedFuture(null);
             }
             JournalRecord c = page.get(i);
-            String text;
-            try {
-                text = text(c);
-            } catch (JsonProcessingException e) {
-                return CompletableFuture.failedFuture(e);
-            }
-            return sink.send(sse.newEventBuilder().id(Long.toString(c.seq())).name("change").data(String.class, text)
-                    .build()).thenCompose(v -> {
+            return sink.send(sse.newEventBuilder().id(Long.toString(c.seq())).name(events.name())
+                    .data(String.class, texts.get(i)).build()).thenCompose(v -> {
                         cursor = c.seq();
-                        return send(page, i + 1);
+                        return send(page, texts, i + 1);
                     });
         }
 
@@ -339,9 +363,24 @@ public class JournalFollowers {
                 // nothing left to close
             }
         }
-
-        private String text(JournalRecord c) throws JsonProcessingException {
-            return rest.mapper().writeValueAsString(ChangeJson.of(c));
-        }
     }
+
+    /** The API's events: each record's JSON ({@link ChangeJson}) in a {@code change} event. */
+    private final Events json = new Events() {
+        @Override
+        public String name() {
+            return "change";
+        }
+
+        @Override
+        public List<String> data(List<JournalRecord> page) {
+            return page.stream().map(c -> {
+                try {
+                    return rest.mapper().writeValueAsString(ChangeJson.of(c));
+                } catch (JsonProcessingException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+    };
 }

@@ -255,13 +255,22 @@ class AuthorizationMatrixTest {
         return new Answer(res.statusCode(), res.asString(), "", "");
     }
 
-    /** A streaming route: the status and, when refused, the body; an accepted stream is closed at once. */
+    /**
+     * A streaming route: the status and, when refused, the body; an accepted stream is closed at once. A console
+     * stream is opened as the browser's EventSource opens it: with the session cookie the caller's key signs in to
+     * (none for a missing, bad or revoked key), and no Authorization.
+     */
     private Answer stream(String path, String accept, String token) throws Exception {
         HttpRequest.Builder req = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(10));
         if (accept != null) {
             req.header("Accept", accept);
         }
-        if (token != null) {
+        if (path.startsWith("/console")) {
+            Response in = token == null ? null : dev.engram.console.ConsoleClient.trySignIn(token);
+            if (in != null && in.statusCode() == 303) {
+                req.header("Cookie", "engram_console=" + in.getCookie("engram_console"));
+            }
+        } else if (token != null) {
             req.header("Authorization", "Bearer " + token);
         }
         HttpResponse<java.io.InputStream> res = HTTP.send(req.build(), HttpResponse.BodyHandlers.ofInputStream());
