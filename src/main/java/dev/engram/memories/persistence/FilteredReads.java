@@ -13,7 +13,7 @@ import java.util.List;
  * place the page starts at, so no page counts the memories before it; the filters without an index of their own
  * (type, tag, archived, stale) are checked on the rows the scan reads.
  */
-interface MemoryPages extends MemoryReads {
+interface FilteredReads extends MemoryReads {
 
     /** The condition that a row comes after the place of a bank's order: importance, then creation time, then id. */
     String AFTER_BY_IMPORTANCE = "and m.importance <= ? and (m.importance < ? or m.created_at < ? "
