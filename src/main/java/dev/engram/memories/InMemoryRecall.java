@@ -5,6 +5,7 @@ import dev.engram.memories.rank.Relevance;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.KeyReused;
 import dev.engram.kernel.NotFound;
+import dev.engram.kernel.Paged;
 import dev.engram.memories.rank.Embedder;
 import dev.engram.memories.rank.Indexed;
 import dev.engram.memories.rank.Ranking;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Memories in a map, for tests and as the reference the PostgreSQL store is checked against: the same rules, the
@@ -134,6 +136,31 @@ public final class InMemoryRecall implements Recall {
         List<Memory> all = memories.values().stream().sorted(NEWEST).toList();
         int from = Math.min(Math.max(0, offset), all.size());
         return new MemoryPage(all.subList(from, Math.min(all.size(), from + limit(limit))), all.size());
+    }
+
+    @Override
+    public synchronized Paged<Memory> page(MemoryFilter filter, MemoryFilter.After after, int limit, long maxBytes) {
+        List<Memory> from = memories.values().stream().filter(filter::admits)
+                .filter(m -> after == null || after.precedes(m, filter.byImportance())).sorted(filter.order())
+                .limit(limit(limit) + 1L).toList();
+        return Paged.of(from, limit(limit), maxBytes, Memory::bytes);
+    }
+
+    @Override
+    public synchronized List<BankSummary> banks(String after, int limit) {
+        Map<String, long[]> counts = new TreeMap<>(Memory.BY_CODE_POINT);
+        for (Memory m : memories.values()) {
+            long[] c = counts.computeIfAbsent(m.bank().bankId(), b -> new long[3]);
+            c[0]++;
+            c[1] += m.archived() ? 1 : 0;
+            c[2] += m.stale() ? 1 : 0;
+        }
+        slots.keySet().forEach(b -> counts.putIfAbsent(b, new long[3]));
+        settings.keySet().forEach(b -> counts.putIfAbsent(b, new long[3]));
+        String from = after == null ? "" : after;
+        return counts.entrySet().stream().filter(e -> Memory.BY_CODE_POINT.compare(e.getKey(), from) > 0)
+                .limit(Math.max(0, limit)).map(e -> new BankSummary(e.getKey(), e.getValue()[0], e.getValue()[1],
+                        e.getValue()[2])).toList();
     }
 
     @Override

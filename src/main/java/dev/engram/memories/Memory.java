@@ -33,7 +33,8 @@ public record Memory(String id, Bank bank, String type, String content, double i
     /** The importance a memory saved with none (0) takes. */
     public static final double DEFAULT_IMPORTANCE = 0.5;
 
-    private static final Comparator<String> BY_CODE_POINT = (a, b) -> Arrays.compare(a.codePoints().toArray(),
+    /** Strings in the order of their code points: UTF-8's byte order, which PostgreSQL's "C" collation sorts by. */
+    static final Comparator<String> BY_CODE_POINT = (a, b) -> Arrays.compare(a.codePoints().toArray(),
             b.codePoints().toArray());
 
     public Memory {

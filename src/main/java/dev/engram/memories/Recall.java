@@ -65,6 +65,21 @@ public interface Recall {
         return new MemoryPage(page.items(), all.total(), page.more());
     }
 
+    /**
+     * A page of the memories {@code filter} admits, in its order ({@link MemoryFilter#order}), starting after
+     * {@code after} (null: from the first): at most {@code limit} ({@link #DEFAULT_LIMIT} when not positive, at most
+     * {@link #MAX_LIMIT}), ending before the memory whose {@link Memory#bytes} would take the page over
+     * {@code maxBytes} (the first is always in it); {@code more} when memories follow. A store reads no more than the
+     * page and the memory after it.
+     */
+    Paged<Memory> page(MemoryFilter filter, MemoryFilter.After after, int limit, long maxBytes);
+
+    /**
+     * The store's banks by bank id (in UTF-8 byte order), those after {@code after} ("" from the first), at most
+     * {@code limit}: each bank that holds a memory, a context slot or settings, with its memories counted.
+     */
+    List<BankSummary> banks(String after, int limit);
+
     /** The bank's memories but archived ones, most important first, then newest. */
     List<Memory> inBank(Bank bank, int limit);
 
@@ -149,6 +164,14 @@ public interface Recall {
 
     /** Every slot the bank has set. */
     java.util.Map<String, String> slots(Bank bank);
+
+    /** The bank's slots by name, those after {@code after} ("" from the first), at most {@code limit}. */
+    default java.util.SortedMap<String, String> slots(Bank bank, String after, int limit) {
+        java.util.SortedMap<String, String> all = new java.util.TreeMap<>(slots(bank)).tailMap(after + "\0");
+        java.util.SortedMap<String, String> page = new java.util.TreeMap<>();
+        all.entrySet().stream().limit(Math.max(0, limit)).forEach(e -> page.put(e.getKey(), e.getValue()));
+        return page;
+    }
 
     /** Sets the bank's settings whole. */
     BankSettings configure(Bank bank, BankSettings settings);

@@ -106,7 +106,8 @@ public final class Reflection {
         String note = basis.waiting() == 0 ? "" : basis.waiting() + " more new facts wait for the next reflection "
                 + "(at most " + basis.facts().size() + " are sent at once)";
         return new Reflected(plan.size() - updated, updated, basis.facts().size(), landed.stream().map(Memory::id)
-                .toList(), reflector.name(), note);
+                .toList(), plan.stream().map(Planned::supersedes).filter(s -> !s.isEmpty()).toList(),
+                basis.waiting(), reflector.name(), note);
     }
 
     /**

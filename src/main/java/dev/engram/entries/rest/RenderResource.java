@@ -16,7 +16,6 @@ import dev.engram.ops.EngramConfig;
 import dev.engram.entries.render.ManifestEntry;
 import dev.engram.entries.render.Render;
 import dev.engram.entries.render.RenderCache;
-import dev.engram.entries.render.RenderOptions;
 import dev.engram.entries.render.Rendered;
 import dev.engram.entries.render.SessionManifests;
 import jakarta.inject.Inject;
@@ -39,7 +38,8 @@ import java.util.Optional;
 /**
  * The memory block for the model's instructions: Markdown by default, or JSON with its parts and manifest; and,
  * rendered for a session, recorded in that session's manifest log when it moved. One instance for every request (the
- * store is an argument, not a field).
+ * store is an argument, not a field); what a request asks is read by {@link RenderRequests}, as the console's render
+ * preview reads it.
  */
 @Path("/v1/stores/{store}")
 @Singleton
@@ -61,7 +61,7 @@ public class RenderResource {
     Gate gate;
 
     @Inject
-    RenderCache renders;
+    RenderRequests requests;
 
     /** The block, its parts and its manifest. */
     public record RenderJson(String block, List<PartJson> parts, ManifestJson manifest, String manifestHash) {
@@ -157,22 +157,7 @@ public class RenderResource {
      */
     private RenderCache.Made render(String storeId, List<String> scopeValues, String max, List<String> caps,
             boolean mustExist) {
-        Store store = stores.store(Params.store(storeId));
-        List<Scope> scopes = gate.in(storeId).narrowReads(Params.scopes(scopeValues));
-        int ceiling = config.render().maxTotalBytesCeiling();
-        RenderOptions options = RenderOptions.DEFAULT.maxTotalBytes((int) Params.number(max, "max_total_bytes",
-                Integer.MIN_VALUE, ceiling, RenderOptions.DEFAULT_MAX_TOTAL_BYTES));
-        for (String cap : caps == null ? List.<String>of() : caps) {
-            int colon = cap.lastIndexOf(':');
-            if (colon < 1) {
-                throw new Invalid("scope-cap-form", "scope_max_bytes", "scope_max_bytes takes scope:bytes, such as "
-                        + "environment:2000; not \"" + cap + "\".");
-            }
-            options = options.scopeCap(Params.scope(cap.substring(0, colon)),
-                    (int) Params.number(cap.substring(colon + 1), "scope_max_bytes", Integer.MIN_VALUE,
-                            ceiling, 0));
-        }
-        RenderCache.Made made = renders.render(store, scopes, options);
+        RenderCache.Made made = requests.render(requests.asked(storeId, scopeValues, max, caps));
         if (mustExist && !made.exists()) {
             throw NotFound.store(storeId);
         }

@@ -60,6 +60,15 @@ interface BankSlots extends Recall, OneStore {
         return slots(bank, null);
     }
 
+    @Override
+    default java.util.SortedMap<String, String> slots(Bank bank, String after, int limit) {
+        java.util.SortedMap<String, String> page = new java.util.TreeMap<>();
+        sql().list("select slot, text from bank_slot where store_id = ? and bank = ? and slot > ? order by slot "
+                + "limit ?", r -> page.put(r.getString(1), r.getString(2)), store(), bank.bankId(),
+                after == null ? "" : after, Math.max(0, limit));
+        return page;
+    }
+
     private Map<String, String> slots(Bank bank, String only) {
         Map<String, String> found = new LinkedHashMap<>();
         sql().list("select slot, text from bank_slot where store_id = ? and bank = ? and (slot = ? or ?::text is null) "

@@ -90,7 +90,7 @@ interface MemoryReads extends Recall, OneStore {
      * {@code order}, ending before the one whose content would take theirs over {@code maxBytes}: PostgreSQL sums
      * the contents' sizes over the page, so only the page and the memory after it are read.
      */
-    private Paged<Memory> bounded(String where, String order, long maxBytes, Object... args) {
+    default Paged<Memory> bounded(String where, String order, long maxBytes, Object... args) {
         String query = "select * from (select q.*, coalesce(sum(octet_length(q.content)) over (order by q.position "
                 + "rows between unbounded preceding and 1 preceding), 0) as bytes_before, row_number() over (order by "
                 + "q.position) as n from (select " + MemoryRecords.COLUMNS + ", row_number() over (order by " + order
