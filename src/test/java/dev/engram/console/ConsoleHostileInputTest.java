@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
  * missing, doubled, empty, enormous, not UTF-8 or full of markup, bodies of other types (JSON, multipart, plain text),
  * and forms without the session's token or from another site. Every answer must be a page or a redirect of the
  * console (never a 5xx, never JSON, with the console's Content-Security-Policy, no stack trace or class name), and a
- * refused request must leave the store's entries and journal as they were. {@code -Dconsole.hostile.requests=N}
+ * refused request must leave the store's entries and journal as they were. The one answer that is no page is the 414
+ * of a request line over the server's limit, refused by the HTTP decoder before any route is known. {@code -Dconsole.hostile.requests=N}
  * sends more (default 300), {@code -Dconsole.hostile.seed=N} from another seed.
  */
 @QuarkusTest
@@ -41,7 +42,8 @@ class ConsoleHostileInputTest {
 
     static final long SEED = Long.getLong("console.hostile.seed", 20261206L);
     static final int REQUESTS = Integer.getInteger("console.hostile.requests", 300);
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
 
     @TestHTTPResource("/")
     URI base;
@@ -68,6 +70,7 @@ class ConsoleHostileInputTest {
     void everyAnswerIsAConsolePageAndARefusalWritesNothing() throws Exception {
         String store = "hostile-c-" + UUID.randomUUID().toString().substring(0, 8);
         put(store, "user", "style", "{\"content\": \"Short answers.\"}").then().statusCode(201);
+        MemoriesConsoleTest.save(store, "m1", "team", "fact", "Deploys go out on Tuesdays.", 0.5, "");
         ConsoleClient admin = ConsoleClient.signIn(TestAuth.OPERATOR_KEY);
         Random random = new Random(SEED);
         List<String> failures = new ArrayList<>();
@@ -113,15 +116,27 @@ class ConsoleHostileInputTest {
         String base = "/console/stores/" + store;
         String[] gets = {"/console/stores?after=" + encode(text), base + "/scopes/" + segment,
             "/console/stores/" + segment, base + "/scopes/user/entries/" + segment,
-            base + "/scopes/user?after=" + encode(text), base + "/scopes/" + segment + "/entries/style"};
+            base + "/scopes/user?after=" + encode(text), base + "/scopes/" + segment + "/entries/style",
+            base + "/journal?scope=" + encode(text), base + "/journal?scope=user&name=" + encode(text),
+            base + "/journal?before=" + encode(text), base + "/journal?after=" + encode(text),
+            base + "/journal/lost?before=" + encode(text), base + "/render?scope=" + encode(text),
+            base + "/render?max_total_bytes=" + encode(text), base + "/render?scope_max_bytes=" + encode(text),
+            base + "/memories?type=" + encode(text) + "&tag=" + encode(text), base + "/memories?after="
+                + encode(text), base + "/memories?archived=" + encode(text) + "&stale=" + encode(text),
+            base + "/memories/" + segment, base + "/recall?query=" + encode(text) + "&top_k=" + encode(text),
+            base + "/recall?query=deploys&ranking=" + encode(text) + "&banks=" + encode(text),
+            base + "/banks?after=" + encode(text), base + "/banks/" + segment,
+            base + "/banks/team?slots_after=" + encode(text)};
         String[] posts = {base + "/scopes/user/entries/style", base + "/scopes/user/entries",
             base + "/scopes/user/entries/style/forget", base + "/scopes/user/entries/style/erase",
-            base + "/scopes/" + segment + "/entries", "/console/sign-in"};
+            base + "/scopes/" + segment + "/entries", "/console/sign-in", base + "/memories/m1/archive",
+            base + "/memories/m1/unarchive", base + "/memories/m1/supersede", base + "/memories/" + segment
+                + "/archive", base + "/banks/team/reflect", base + "/banks/" + segment + "/reflect"};
         if (random.nextInt(3) == 0) {
             return new Sent("GET", gets[random.nextInt(gets.length)], "", new byte[0], true, false);
         }
         String path = posts[random.nextInt(posts.length)];
-        String[] fields = {"content", "meta", "version", "name", "reason", "token", "pre"};
+        String[] fields = {"content", "meta", "version", "name", "reason", "token", "pre", "by"};
         byte[] body;
         String type = "application/x-www-form-urlencoded";
         switch (random.nextInt(6)) {
@@ -152,7 +167,8 @@ class ConsoleHostileInputTest {
         try {
             uri = base.resolve(s.path().substring(1));
         } catch (IllegalArgumentException unsendable) {
-            uri = base.resolve(s.path().substring(1).replace("%", "%25").replaceAll("[^\\x21-\\x7e]", "_"));
+            uri = base.resolve(s.path().substring(1).replace("%", "%25")
+                    .replaceAll("[^A-Za-z0-9._~!$&'()*+,;=:@/?%-]", "_"));
         }
         HttpRequest.Builder r = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(20))
                 .header("Cookie", "engram_console=" + session.session);
@@ -177,13 +193,18 @@ class ConsoleHostileInputTest {
         if (status >= 500) {
             return "a 5xx";
         }
+        if (status == 414 && r.body().contains("/problems/uri-too-long")) {
+            return null; // refused by the HTTP decoder before the request line was read through: no route, no page
+        }
         String csp = r.headers().firstValue("Content-Security-Policy").orElse("");
         if (!csp.equals(ConsoleEdges.CSP)) {
             return "not the console's policy: " + csp;
         }
         if (status >= 300 && status < 400) {
             String location = r.headers().firstValue("Location").orElse("");
-            return location.startsWith("/console") ? null : "a redirect out of the console: " + location;
+            String origin = r.request().uri().resolve("/").toString();
+            String path = location.startsWith(origin) ? location.substring(origin.length() - 1) : location;
+            return path.startsWith("/console") ? null : "a redirect out of the console: " + location;
         }
         String type = r.headers().firstValue("Content-Type").orElse("");
         if (!type.startsWith("text/html")) {
