@@ -1,0 +1,26 @@
+package dev.engram.console.contexts;
+
+import io.quarkus.qute.TemplateExtension;
+
+/** How the contexts pages write a fill and a change: {@code {ctx:percent(fill.percent)}}. */
+@TemplateExtension(namespace = "ctx")
+public final class ContextFormats {
+
+    private ContextFormats() {
+    }
+
+    /** A percentage to a tenth: 93.8%. */
+    public static String percent(double percent) {
+        return FillChart.percent(percent);
+    }
+
+    /** A record's kind as words: {@code context.steps_appended} is "steps appended". */
+    public static String change(String kind) {
+        return FillChart.change(kind);
+    }
+
+    /** A bar's length for {@code percent} in a track of {@code width} units (0 to 100%, clamped). */
+    public static double bar(double percent, int width) {
+        return Math.round(Math.min(100, Math.max(0, percent)) * width) / 100.0;
+    }
+}
