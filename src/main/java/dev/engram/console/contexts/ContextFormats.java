@@ -19,6 +19,11 @@ public final class ContextFormats {
         return FillChart.change(kind);
     }
 
+    /** A name of the API as words: {@code sliding_window} is "sliding window". */
+    public static String words(String name) {
+        return name == null ? "" : name.replace('_', ' ');
+    }
+
     /** A bar's length for {@code percent} in a track of {@code width} units (0 to 100%, clamped). */
     public static double bar(double percent, int width) {
         return Math.round(Math.min(100, Math.max(0, percent)) * width) / 100.0;

@@ -107,7 +107,8 @@ public class ContextPages {
         java.util.Collections.reverse(changes);
         FillCheck fill = estimate.checkFill();
         return Templates.context(request.chrome(), store, outline, fill,
-                FillGauge.of(fill, outline.config().thresholds()), ContextSettings.of(outline.config()), FillChart.of(changes, outline.config().thresholds()),
+                FillGauge.of(fill, outline.config().thresholds()), ContextSettings.of(outline.config()),
+                FillChart.of(changes, outline.config().thresholds()),
                 steps(store, outline, from), access.writesEvery(), compacted);
     }
 

@@ -23,7 +23,7 @@ public record FillChart(int width, int height, int left, int right, int bottom, 
     /** The most changes the chart shows: the last ones. */
     public static final int MOST_CHANGES = 100;
 
-    static final int WIDTH = 720;
+    static final int WIDTH = 900;
     static final int HEIGHT = 260;
     static final int LEFT = 48;
     static final int RIGHT = 120;
@@ -34,8 +34,11 @@ public record FillChart(int width, int height, int left, int right, int bottom, 
     public record Point(double x, double y, String css, String label) {
     }
 
-    /** A threshold's line across the chart at {@code y}, and its label at the right, at {@code x}, {@code textY}. */
-    public record Rule(double y, double x, double textY, String css, String label) {
+    /**
+     * A threshold's line across the chart at {@code y}, and its label at the right, at {@code x}, {@code textY};
+     * {@code level} is the threshold's name (predictive, warning, emergency), a class of both.
+     */
+    public record Rule(double y, double x, double textY, String level, String label) {
     }
 
     /** A mark of the fill axis at {@code y}, and its label left of the axis at {@code x}, {@code textY}. */
@@ -105,8 +108,7 @@ public record FillChart(int width, int height, int left, int right, int bottom, 
             double above = rules.get(rules.size() - 1).textY();
             textY = Math.min(textY, above - 12);
         }
-        rules.add(new Rule(y, WIDTH - RIGHT + 6, Math.max(TOP - 2, textY), "threshold " + css,
-                name + " " + percent + "%"));
+        rules.add(new Rule(y, WIDTH - RIGHT + 6, Math.max(TOP - 2, textY), css, name + " " + percent + "%"));
     }
 
     private static double y(double percent, double top, double plotHeight) {
