@@ -1,5 +1,6 @@
 package dev.engram.access;
 
+import dev.engram.kernel.Paged;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,6 +12,12 @@ public interface Keys {
 
     /** Every live key, oldest first; no secrets, no hashes. */
     List<KeyRecord> list();
+
+    /**
+     * The live keys after key {@code after} ("" for the first) in the order of {@link #list}, at most {@code limit};
+     * none after a key that never was.
+     */
+    Paged<KeyRecord> page(String after, int limit);
 
     /** Revokes key {@code id}; false when no live key has that id. */
     boolean revoke(String id);

@@ -14,13 +14,23 @@ import java.util.List;
  * @param config the configuration it was computed under
  * @param basisPrefix the context's compacted prefix then, or null when it had none
  * @param basisThroughIndex how many steps that prefix stood for (0 when none)
+ * @param replaced the steps the prefix shows as summaries or a note of their omission, not verbatim
  */
 public record Compaction(List<Step> steps, List<Message> prefix, double beforePercent, ContextConfig config,
-        List<Message> basisPrefix, int basisThroughIndex) {
+        List<Message> basisPrefix, int basisThroughIndex, CompactionStrategy.Replaced replaced) {
 
     public Compaction {
         steps = List.copyOf(steps);
+        java.util.Objects.requireNonNull(replaced, "replaced");
         prefix = List.copyOf(prefix);
         basisPrefix = basisPrefix == null ? null : List.copyOf(basisPrefix);
+    }
+
+    /**
+     * The texts the prefix puts in place of the replaced steps, in order: a summarizer's summaries, the fallback texts
+     * that stand for them, or a note of their omission (the prefix's system messages: a step is never one).
+     */
+    public List<String> summaries() {
+        return prefix.stream().filter(m -> m.role().equals("system")).map(Message::content).toList();
     }
 }

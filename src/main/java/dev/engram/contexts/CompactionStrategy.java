@@ -15,6 +15,33 @@ public interface CompactionStrategy {
     List<Message> compact(List<Step> steps, int budgetTokens);
 
     /**
+     * The steps that {@link #compact} of {@code steps} steps shows as summaries or a note of their omission rather
+     * than verbatim: one run of them, empty ({@code from == to}) when it shows every step verbatim.
+     */
+    Replaced replaced(int steps);
+
+    /**
+     * Steps {@code from} (inclusive) to {@code to} (exclusive), by index from 0, that a compaction replaced with
+     * summaries or a note; {@code from == to} when it replaced none.
+     */
+    record Replaced(int from, int to) {
+
+        /** None replaced. */
+        public static final Replaced NONE = new Replaced(0, 0);
+
+        public Replaced {
+            if (from < 0 || to < from) {
+                throw new IllegalArgumentException("steps " + from + " to " + to + " are no run of steps");
+            }
+        }
+
+        /** How many steps were replaced. */
+        public int count() {
+            return to - from;
+        }
+    }
+
+    /**
      * The strategy {@code settings} name, with its defaults applied. A summarizing strategy without a
      * {@code summarizer} puts the reference's fallback texts in place of summaries; {@code counter} (may be null)
      * caps the text sent to the summarizer.

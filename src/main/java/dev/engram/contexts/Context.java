@@ -273,7 +273,7 @@ public final class Context {
             fenceUntrusted(prefix, compacted);
         }
         return Optional.of(new Compaction(compacted, prefix, checkFill().percent(), config, frozenPrefix,
-                compactedThroughIndex));
+                compactedThroughIndex, strategy.replaced(compacted.size())));
     }
 
     /**

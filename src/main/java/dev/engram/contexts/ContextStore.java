@@ -1,14 +1,18 @@
 package dev.engram.contexts;
 
 import dev.engram.contexts.cache.CachedResult;
+import dev.engram.contexts.cache.ListedResult;
 import dev.engram.contexts.cache.ToolResultCache;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.Invalid;
 import dev.engram.kernel.KeyReused;
 import dev.engram.kernel.Limited;
 import dev.engram.kernel.NotFound;
+import dev.engram.kernel.Paged;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -33,7 +37,20 @@ public interface ContextStore {
         public static <T> Edited<T> unchanged(T answer) {
             return new Edited<>(null, null, Map.of(), answer);
         }
+
+        /**
+         * The change that leaves the context as {@code after}, journaled as {@code kind} with {@code record} and the
+         * fill after it ({@value #FILL}: as {@link Context#checkFill} answers it, the memory block it shows counted).
+         */
+        public static <T> Edited<T> of(Context after, String kind, Map<String, Object> record, T answer) {
+            Map<String, Object> members = new java.util.LinkedHashMap<>(record);
+            members.put(FILL, after.checkFill());
+            return new Edited<>(new Held(after.config(), after.state()), kind, members, answer);
+        }
     }
+
+    /** The member of a change's record that holds the fill after it ({@link Edited#of}). */
+    String FILL = "fill";
 
     /** One change of a context: from what is stored (empty when there is no such context) and its cache. */
     @FunctionalInterface
@@ -98,4 +115,35 @@ public interface ContextStore {
      * does or the prefix names several; {@link NotFound} when there is no such context.
      */
     Optional<CachedResult> toolResult(String store, String id, String hash);
+
+    // ------------------------------------------------------------------------------------------ reads for a reader
+
+    /**
+     * The contexts of {@code store} by id after {@code after} ("" for the first), at most {@code limit}, without their
+     * steps: what a listing shows. A store without contexts, or none, has none.
+     */
+    Paged<ContextOutline> list(String store, String after, int limit);
+
+    /** Context {@code id} of {@code store} without its steps, or {@link NotFound}. */
+    ContextOutline outline(String store, String id);
+
+    /**
+     * At most {@code limit} steps of context {@code id} of {@code store} from index {@code from} on (none past its
+     * last), without reading the others; {@link NotFound} when there is no such context.
+     */
+    List<Step> steps(String store, String id, int from, int limit);
+
+    /**
+     * The changes of context {@code id} of {@code store} as its journal records tell them, newest first: those of a
+     * kind in {@code kinds} (every kind when empty) with a seq below {@code before}, at most {@code limit}. Only the
+     * records of the context that holds the id now, or held it last: the records before its id's last
+     * {@code context.deleted} belong to another context and are never among them.
+     */
+    Paged<ContextChange> changes(String store, String id, Set<String> kinds, long before, int limit);
+
+    /**
+     * The tool results cached in context {@code id} of {@code store}, by short hash after {@code after} ("" for the
+     * first), at most {@code limit}, without their content; {@link NotFound} when there is no such context.
+     */
+    Paged<ListedResult> toolResults(String store, String id, String after, int limit);
 }

@@ -16,6 +16,8 @@ final class Hierarchical implements CompactionStrategy {
 
     static final int DISTANT_BLOCK = 15;
     static final int MIDDLE_BLOCK = 5;
+    /** A history of at most this many steps is kept whole. */
+    static final int KEPT_WHOLE = 5;
 
     private final double distant;
     private final double middle;
@@ -46,7 +48,7 @@ final class Hierarchical implements CompactionStrategy {
     @Override
     public List<Message> compact(List<Step> steps, int budgetTokens) {
         int n = steps.size();
-        if (n <= 5) {
+        if (n <= KEPT_WHOLE) {
             return Transcript.of(steps);
         }
         int[] zones = zones(n);
@@ -60,6 +62,11 @@ final class Hierarchical implements CompactionStrategy {
         }
         messages.addAll(Transcript.of(steps.subList(zones[1], n)));
         return messages;
+    }
+
+    @Override
+    public Replaced replaced(int steps) {
+        return steps <= KEPT_WHOLE ? Replaced.NONE : new Replaced(0, zones(steps)[1]);
     }
 
     /** One block of a zone: the zone's name, how many steps, and the text the summarizer is sent. */

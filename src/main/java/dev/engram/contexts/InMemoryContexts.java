@@ -1,14 +1,20 @@
 package dev.engram.contexts;
 
 import dev.engram.contexts.cache.CachedResult;
+import dev.engram.contexts.cache.ListedResult;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.KeyReused;
 import dev.engram.kernel.NotFound;
+import dev.engram.kernel.Paged;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A {@link ContextStore} in maps, for tests and a single process: one lock for every store, so a change is atomic and
@@ -18,15 +24,16 @@ import java.util.Optional;
  */
 public final class InMemoryContexts implements ContextStore {
 
-    /** A change as journaled: its seq in the store, kind, and members (the context's id first). */
-    public record Journaled(long seq, String kind, Map<String, Object> record) {
+    /** A change as journaled: its seq in the store, kind, and members (the context's id first), and when. */
+    public record Journaled(long seq, String kind, Map<String, Object> record, Instant at) {
 
         public Journaled {
             record = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(record));
+            java.util.Objects.requireNonNull(at, "at");
         }
     }
 
-    private record Kept(Held held, KeptToolResults results) {
+    private record Kept(Held held, KeptToolResults results, Instant created, Instant updated) {
     }
 
     private record KeyOf(String store, String caller, String key) {
@@ -73,10 +80,11 @@ public final class InMemoryContexts implements ContextStore {
                 contexts.remove(id);
             } else {
                 ContextRules.checkSteps(id, done.after().state().steps().size());
-                contexts.put(id, new Kept(done.after(), results));
+                Instant now = Instant.now();
+                contexts.put(id, new Kept(done.after(), results, before.map(Kept::created).orElse(now), now));
             }
-            List<Journaled> journal = journals.computeIfAbsent(store, s -> new java.util.ArrayList<>());
-            journal.add(new Journaled(journal.size() + 1, done.kind(), record));
+            List<Journaled> journal = journals.computeIfAbsent(store, s -> new ArrayList<>());
+            journal.add(new Journaled(journal.size() + 1, done.kind(), record, Instant.now()));
         }
         once.ifPresent(o -> keys.put(keyOf(store, o.key()),
                 new Recorded(o.key().fingerprint(), o.reply().apply(done.answer()))));
@@ -108,6 +116,61 @@ public final class InMemoryContexts implements ContextStore {
     public synchronized Optional<CachedResult> toolResult(String store, String id, String hash) {
         ContextRules.checkStore(store);
         return kept(store, id).orElseThrow(() -> NotFound.context(id)).results().get(hash);
+    }
+
+    @Override
+    public synchronized Paged<ContextOutline> list(String store, String after, int limit) {
+        ContextRules.checkStore(store);
+        String from = after == null ? "" : after;
+        List<ContextOutline> fetched = new TreeMap<>(stores.getOrDefault(store, Map.of())).entrySet().stream()
+                .filter(e -> e.getKey().compareTo(from) > 0).limit(Math.max(0, limit) + 1L)
+                .map(e -> outline(e.getKey(), e.getValue())).toList();
+        return Paged.of(fetched, limit, Long.MAX_VALUE, o -> 0);
+    }
+
+    @Override
+    public synchronized ContextOutline outline(String store, String id) {
+        ContextRules.checkStore(store);
+        return outline(id, kept(store, id).orElseThrow(() -> NotFound.context(id)));
+    }
+
+    @Override
+    public synchronized List<Step> steps(String store, String id, int from, int limit) {
+        ContextRules.checkStore(store);
+        List<Step> steps = kept(store, id).orElseThrow(() -> NotFound.context(id)).held().state().steps();
+        int start = Math.min(Math.max(0, from), steps.size());
+        return List.copyOf(steps.subList(start, Math.min(steps.size(), start + Math.max(0, limit))));
+    }
+
+    @Override
+    public synchronized Paged<ContextChange> changes(String store, String id, Set<String> kinds, long before,
+            int limit) {
+        ContextRules.checkStore(store);
+        List<ContextChange> fetched = new ArrayList<>();
+        List<Journaled> journal = journals.getOrDefault(store, List.of());
+        for (int i = journal.size() - 1; i >= 0 && fetched.size() <= limit; i--) {
+            Journaled j = journal.get(i);
+            if (j.seq() >= before || !id.equals(j.record().get("id"))) {
+                continue;
+            }
+            if (j.kind().equals(ContextChange.DELETED)) {
+                break;
+            }
+            if (kinds.isEmpty() || kinds.contains(j.kind())) {
+                fetched.add(ContextChange.of(j.seq(), j.kind(), j.at(), j.record()));
+            }
+        }
+        return Paged.of(fetched, limit, Long.MAX_VALUE, c -> 0);
+    }
+
+    @Override
+    public synchronized Paged<ListedResult> toolResults(String store, String id, String after, int limit) {
+        ContextRules.checkStore(store);
+        return kept(store, id).orElseThrow(() -> NotFound.context(id)).results().list(after, limit);
+    }
+
+    private static ContextOutline outline(String id, Kept k) {
+        return ContextOutline.of(id, k.held().config(), k.held().state(), k.created(), k.updated());
     }
 
     /** The records of {@code store}'s changes, oldest first. */

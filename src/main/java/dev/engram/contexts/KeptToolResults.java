@@ -1,10 +1,16 @@
 package dev.engram.contexts;
 
 import dev.engram.contexts.cache.CachedResult;
+import dev.engram.contexts.cache.ListedResult;
 import dev.engram.contexts.cache.ToolResultCache;
+import dev.engram.kernel.Paged;
+import java.time.Instant;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * One context's tool-result cache as {@link InMemoryContexts} keeps it, as the PostgreSQL one does: a short hash is
@@ -14,18 +20,28 @@ import java.util.Optional;
 final class KeptToolResults implements ToolResultCache {
 
     private final Map<String, CachedResult> byShort;
+    private final Map<String, Instant> cachedAt;
 
     KeptToolResults() {
-        this(new LinkedHashMap<>());
+        this(new LinkedHashMap<>(), new HashMap<>());
     }
 
-    private KeptToolResults(Map<String, CachedResult> byShort) {
+    private KeptToolResults(Map<String, CachedResult> byShort, Map<String, Instant> cachedAt) {
         this.byShort = byShort;
+        this.cachedAt = cachedAt;
     }
 
     /** A cache holding what this one holds, which changes apart from it. */
     KeptToolResults copy() {
-        return new KeptToolResults(new LinkedHashMap<>(byShort));
+        return new KeptToolResults(new LinkedHashMap<>(byShort), new HashMap<>(cachedAt));
+    }
+
+    /** The entries by short hash after {@code after} ("" for the first), at most {@code limit}, without content. */
+    Paged<ListedResult> list(String after, int limit) {
+        String from = after == null ? "" : after;
+        List<ListedResult> fetched = new TreeMap<>(byShort).tailMap(from, false).values().stream()
+                .limit(Math.max(0, limit) + 1L).map(r -> ListedResult.of(r, cachedAt.get(r.shortHash()))).toList();
+        return Paged.of(fetched, limit, Long.MAX_VALUE, r -> 0);
     }
 
     @Override
@@ -45,6 +61,7 @@ final class KeptToolResults implements ToolResultCache {
         }
         byShort.put(shortHash, new CachedResult(full, shortHash, tool == null ? "" : tool,
                 content == null ? "" : content, file, path == null ? "" : path, mtime, size));
+        cachedAt.put(shortHash, Instant.now());
         return shortHash;
     }
 

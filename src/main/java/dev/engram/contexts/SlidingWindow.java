@@ -29,4 +29,9 @@ final class SlidingWindow implements CompactionStrategy {
         messages.addAll(Transcript.of(steps.subList(n - keepLast, n)));
         return messages;
     }
+
+    @Override
+    public Replaced replaced(int steps) {
+        return steps <= keepFirst + keepLast ? Replaced.NONE : new Replaced(keepFirst, steps - keepLast);
+    }
 }

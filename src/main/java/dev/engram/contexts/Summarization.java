@@ -46,6 +46,11 @@ final class Summarization implements CompactionStrategy {
         return messages;
     }
 
+    @Override
+    public Replaced replaced(int steps) {
+        return steps <= keepLast ? Replaced.NONE : new Replaced(0, steps - keepLast);
+    }
+
     /** A block's message: the summary, or the fallback text without a summarizer (a null answer) or on failure. */
     private static String summary(Summarizer.Answer answer, int size, int start, int end) {
         if (answer == null) {

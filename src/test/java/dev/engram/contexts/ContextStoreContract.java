@@ -2,6 +2,7 @@ package dev.engram.contexts;
 
 import static dev.engram.contexts.Steps.step;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +12,7 @@ import dev.engram.contexts.ContextStore.Edited;
 import dev.engram.contexts.ContextStore.Held;
 import dev.engram.contexts.ContextStore.Once;
 import dev.engram.contexts.cache.CachedResult;
+import dev.engram.contexts.cache.ListedResult;
 import dev.engram.contexts.cache.ToolResultCache;
 import dev.engram.contexts.messages.Message;
 import dev.engram.entries.Hash;
@@ -19,10 +21,12 @@ import dev.engram.kernel.Invalid;
 import dev.engram.kernel.KeyReused;
 import dev.engram.kernel.Limited;
 import dev.engram.kernel.NotFound;
+import dev.engram.kernel.Paged;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -257,6 +261,151 @@ public abstract class ContextStoreContract {
         create("c");
         Invalid nul = assertThrows(Invalid.class, () -> cache("c", "cat", "a\0b"));
         assertEquals("text-nul", nul.rule());
+    }
+
+    // ------------------------------------------------------------------------------------------ reads for a reader
+
+    @Test
+    void theListingPagesContextsByIdWithoutTheirSteps() {
+        for (String id : List.of("run-b", "run-a", "run-c")) {
+            create(id);
+        }
+        // A state whose texts hold what its own members look like, and a cache break, reads back as written.
+        edit("run-a", c -> {
+            c.setSystemPrompt("be brief" + Context.CACHE_BREAK + "\"compacted_through_index\":9,\"last_known_used\":9,"
+                    + "\"pending_delta\":9}");
+            Steps.numbered(4).forEach(c::addStep);
+        });
+        Paged<ContextOutline> first = contexts.list(store, "", 2);
+        assertEquals(List.of("run-a", "run-b"), first.items().stream().map(ContextOutline::id).toList());
+        assertTrue(first.more());
+        Paged<ContextOutline> second = contexts.list(store, "run-b", 2);
+        assertEquals(List.of("run-c"), second.items().stream().map(ContextOutline::id).toList());
+        assertFalse(second.more());
+        assertEquals(List.of(), contexts.list(store + "-none", "", 2).items());
+
+        Context a = open(contexts.get(store, "run-a"));
+        ContextOutline outline = contexts.outline(store, "run-a");
+        assertEquals(first.items().get(0), outline);
+        assertEquals(4, outline.steps());
+        assertEquals(a.tracker().estimateTotal(), outline.estimate());
+        assertEquals(a.checkFill(), outline.fill());
+        assertEquals(a.checkFill(), outline.asEstimate().checkFill());
+        assertFalse(outline.compacted());
+        assertThrows(NotFound.class, () -> contexts.outline(store, "nobody"));
+    }
+
+    @Test
+    void anOutlineTellsACompactedPrefixAndWhenTheContextChanged() {
+        create("c", ContextConfig.defaults().withStrategy(
+                new StrategySettings("sliding_window", 1, 1, 0, 0, 0, 0, 0, 0)));
+        ContextOutline created = contexts.outline(store, "c");
+        edit("c", c -> {
+            Steps.numbered(5).forEach(c::addStep);
+            c.compact();
+        });
+        ContextOutline compacted = contexts.outline(store, "c");
+        assertTrue(compacted.compacted());
+        assertEquals(5, compacted.compactedThroughIndex());
+        assertEquals(created.created(), compacted.created());
+        assertFalse(compacted.updated().isBefore(created.updated()));
+    }
+
+    @Test
+    void aPageOfStepsIsReadFromItsFirstIndex() {
+        create("c");
+        edit("c", c -> Steps.numbered(7).forEach(c::addStep));
+        assertEquals(Steps.numbered(7).subList(2, 5), contexts.steps(store, "c", 2, 3));
+        assertEquals(Steps.numbered(7).subList(6, 7), contexts.steps(store, "c", 6, 5));
+        assertEquals(List.of(), contexts.steps(store, "c", 7, 5));
+        assertEquals(List.of(), contexts.steps(store, "c", 0, 0));
+        assertThrows(NotFound.class, () -> contexts.steps(store, "nobody", 0, 5));
+    }
+
+    @Test
+    void theChangesOfAContextAreItsRecordsNewestFirstSinceItsIdsLastDeletion() {
+        create("c");
+        contexts.change(store, "c", (current, cache) -> new Edited<>(null, ContextChange.DELETED, Map.of(), null));
+        contexts.change(store, "c", (current, cache) -> Edited.of(Context.of(ContextConfig.defaults(), null),
+                "context.configured", Map.of(), null));
+        create("other");
+        for (int i = 1; i <= 3; i++) {
+            int n = i;
+            contexts.change(store, "c", (current, cache) -> {
+                Context c = open(current.orElseThrow());
+                c.addStep(step("step " + n, "x".repeat(400 * n), n));
+                return Edited.of(c, "context.steps_appended", Map.of("from", n - 1), null);
+            });
+        }
+        Paged<ContextChange> all = contexts.changes(store, "c", Set.of(), Long.MAX_VALUE, 10);
+        assertEquals(List.of("context.steps_appended", "context.steps_appended", "context.steps_appended",
+                "context.configured"), all.items().stream().map(ContextChange::kind).toList(),
+                "the records of the context deleted before, and of another context, are not among them");
+        assertFalse(all.more());
+        List<Long> seqs = all.items().stream().map(ContextChange::seq).toList();
+        assertTrue(seqs.get(0) > seqs.get(1) && seqs.get(1) > seqs.get(2), "newest first: " + seqs);
+        assertEquals(open(contexts.get(store, "c")).checkFill(), all.items().get(0).fill().orElseThrow(),
+                "each record carries the fill after it");
+        assertTrue(all.items().get(1).fill().orElseThrow().used() < all.items().get(0).fill().orElseThrow().used());
+
+        Paged<ContextChange> page = contexts.changes(store, "c", Set.of(), seqs.get(0), 2);
+        assertEquals(seqs.subList(1, 3), page.items().stream().map(ContextChange::seq).toList());
+        assertTrue(page.more());
+        assertEquals(List.of(), contexts.changes(store, "c", Set.of(ContextChange.COMPACTED), Long.MAX_VALUE, 10)
+                .items());
+        assertEquals(List.of(), contexts.changes(store, "nobody", Set.of(), Long.MAX_VALUE, 10).items());
+    }
+
+    @Test
+    void aCompactionsChangeTellsWhatItReplacedAndWithWhat() {
+        create("c", ContextConfig.defaults().withStrategy(
+                new StrategySettings("sliding_window", 1, 2, 0, 0, 0, 0, 0, 0)));
+        edit("c", c -> Steps.numbered(6).forEach(c::addStep));
+        contexts.change(store, "c", (current, cache) -> {
+            Context c = open(current.orElseThrow());
+            Compaction prepared = c.prepareCompaction().orElseThrow();
+            CompactionResult r = c.land(prepared);
+            Map<String, Object> record = new java.util.LinkedHashMap<>();
+            record.put("before_percent", r.beforePercent());
+            record.put("after_percent", r.afterPercent());
+            record.put("compacted_through_index", 6);
+            record.put("strategy", "sliding_window");
+            record.put("summarized", false);
+            record.put("replaced_from", prepared.replaced().from());
+            record.put("replaced_to", prepared.replaced().to());
+            record.put("summaries", prepared.summaries());
+            return Edited.of(c, ContextChange.COMPACTED, record, null);
+        });
+        ContextChange change = contexts.changes(store, "c", Set.of(ContextChange.COMPACTED), Long.MAX_VALUE, 5)
+                .items().get(0);
+        ContextChange.Compacted compacted = change.compaction().orElseThrow();
+        assertEquals("sliding_window", compacted.strategy());
+        assertEquals(6, compacted.compactedThroughIndex());
+        assertEquals(Optional.of(new CompactionStrategy.Replaced(1, 4)), compacted.replaced());
+        assertEquals(List.of("[... 3 steps omitted ...]"), compacted.summaries());
+        assertEquals(change.fill().orElseThrow().percent(), compacted.afterPercent(), 1e-9);
+    }
+
+    @Test
+    void theCacheIsListedByShortHashWithoutTheContent() {
+        create("c");
+        List<String> hashes = new java.util.ArrayList<>();
+        for (String content : List.of("one", "two \u00e9", "three")) {
+            hashes.add(cache("c", "cat", content));
+        }
+        java.util.Collections.sort(hashes);
+        Paged<ListedResult> first = contexts.toolResults(store, "c", "", 2);
+        assertEquals(hashes.subList(0, 2), first.items().stream().map(ListedResult::shortHash).toList());
+        assertTrue(first.more());
+        Paged<ListedResult> rest = contexts.toolResults(store, "c", hashes.get(1), 2);
+        assertEquals(hashes.subList(2, 3), rest.items().stream().map(ListedResult::shortHash).toList());
+        assertFalse(rest.more());
+        ListedResult two = contexts.toolResults(store, "c", "", 5).items().stream()
+                .filter(r -> r.shortHash().equals(cache("c", "cat", "two \u00e9"))).findFirst().orElseThrow();
+        assertEquals("cat", two.toolName());
+        assertEquals(6, two.bytes(), "its size in UTF-8 bytes");
+        assertTrue(two.cachedAt().isPresent());
+        assertThrows(NotFound.class, () -> contexts.toolResults(store, "nobody", "", 5));
     }
 
     // ------------------------------------------------------------------------------------------ idempotency

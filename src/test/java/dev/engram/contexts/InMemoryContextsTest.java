@@ -30,7 +30,8 @@ class InMemoryContextsTest extends ContextStoreContract {
         }
         kept.change(store, "c", (current, cache) -> new ContextStore.Edited<>(null, "context.deleted", Map.of(),
                 null));
-        assertEquals(List.of(new InMemoryContexts.Journaled(1, "context.configured", Map.of("id", "c", "config", "x")),
-                new InMemoryContexts.Journaled(2, "context.deleted", Map.of("id", "c"))), kept.journal(store));
+        assertEquals(List.of(List.of(1L, "context.configured", Map.of("id", "c", "config", "x")),
+                List.of(2L, "context.deleted", Map.of("id", "c"))), kept.journal(store).stream()
+                .map(j -> List.of(j.seq(), j.kind(), j.record())).toList());
     }
 }

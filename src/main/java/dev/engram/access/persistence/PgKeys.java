@@ -8,6 +8,7 @@ import dev.engram.access.Grant;
 import dev.engram.access.KeyRecord;
 import dev.engram.access.Keys;
 import dev.engram.access.Role;
+import dev.engram.kernel.Paged;
 import dev.engram.kernel.Scope;
 import dev.engram.persistence.Sql;
 import io.agroal.api.AgroalDataSource;
@@ -31,6 +32,10 @@ public class PgKeys implements Keys {
             + "returning created_at";
     private static final String LIST = "select id, name, grants, created_at from api_key where revoked_at is null "
             + "order by created_at, id";
+    /** After a key by its place in the list: (created_at, id), read from its row (a revoked key's stays). */
+    private static final String PAGE = "select id, name, grants, created_at from api_key where revoked_at is null "
+            + "and (? = '' or (created_at, id) > (select a.created_at, a.id from api_key a where a.id = ?)) "
+            + "order by created_at, id limit ?";
     private static final String REVOKE = "update api_key set revoked_at = clock_timestamp() "
             + "where id = ? and revoked_at is null";
     private static final String FIND = "select id, name, grants, created_at from api_key "
@@ -59,6 +64,13 @@ public class PgKeys implements Keys {
     @Override
     public List<KeyRecord> list() {
         return sql().list(LIST, PgKeys::record);
+    }
+
+    @Override
+    public Paged<KeyRecord> page(String after, int limit) {
+        String from = after == null ? "" : after;
+        return Paged.of(sql().list(PAGE, PgKeys::record, from, from, Math.max(0, limit) + 1), limit, Long.MAX_VALUE,
+                k -> 0);
     }
 
     @Override

@@ -171,8 +171,12 @@ public class ContextCompactions {
         if (error != null) {
             record.put("summary_error", error);
         }
+        record.put("replaced_from", prepared.get().replaced().from());
+        record.put("replaced_to", prepared.get().replaced().to());
+        // A model's summary may hold NUL, which the context keeps but a journal record cannot.
+        record.put("summaries", prepared.get().summaries().stream().map(t -> t.replace('\0', '\uFFFD')).toList());
         boolean every = summarized && asked.failed() == 0;
-        return new Edited<>(new Held(c.config(), c.state()), "context.compacted", record,
+        return Edited.of(c, "context.compacted", record,
                 new Landed(new Compacted(true, r.beforePercent(), r.afterPercent(), every, error), strategy,
                         summarized));
     }

@@ -70,7 +70,7 @@ public final class ContextWrites {
             Map<String, Object> record = new LinkedHashMap<>();
             record.put("from", from);
             record.put("steps", added);
-            return new Edited<>(new Held(c.config(), c.state()), "context.steps_appended", record,
+            return Edited.of(c, "context.steps_appended", record,
                     new ContextJson.Appended(id, from, c.steps().size(), c.checkFill(), null, null));
         };
     }
@@ -85,8 +85,7 @@ public final class ContextWrites {
             Context c = open.apply(current.orElseThrow(() -> NotFound.context(id)));
             List<Step> seeded = cached(given, 0, cache);
             c.seedSteps(seeded);
-            return new Edited<>(new Held(c.config(), c.state()), "context.steps_replaced", Map.of("steps", seeded),
-                    view.apply(c));
+            return Edited.of(c, "context.steps_replaced", Map.of("steps", seeded), view.apply(c));
         };
     }
 
@@ -102,8 +101,7 @@ public final class ContextWrites {
                 return Edited.unchanged(view.apply(c));
             }
             c.consumePendingInterjection();
-            return new Edited<>(new Held(c.config(), c.state()), "context.interjection_consumed", Map.of(),
-                    view.apply(c));
+            return Edited.of(c, "context.interjection_consumed", Map.of(), view.apply(c));
         };
     }
 
@@ -120,8 +118,8 @@ public final class ContextWrites {
         return (current, cache) -> {
             Context c = open.apply(current.orElseThrow(() -> NotFound.context(id)));
             c.correctTokenCount(body.inputTokens());
-            return new Edited<>(new Held(c.config(), c.state()), "context.token_count_corrected",
-                    Map.of("input_tokens", body.inputTokens()), c.checkFill());
+            return Edited.of(c, "context.token_count_corrected", Map.of("input_tokens", body.inputTokens()),
+                    c.checkFill());
         };
     }
 

@@ -14,7 +14,8 @@ import java.util.Map;
 public final class PromptFormats {
 
     static final String NEUTRAL = "neutral";
-    static final List<String> NAMES = List.of(NEUTRAL, OpenAiChatForm.NAME, AnthropicForm.NAME);
+    /** The formats' names, the default first. */
+    public static final List<String> NAMES = List.of(NEUTRAL, OpenAiChatForm.NAME, AnthropicForm.NAME);
 
     private PromptFormats() {
     }

@@ -5,14 +5,18 @@ import dev.engram.journal.persistence.JournalNotes;
 import dev.engram.persistence.KeySeen;
 import dev.engram.persistence.Sql;
 import dev.engram.persistence.StoreUnavailable;
+import dev.engram.contexts.ContextChange;
 import dev.engram.contexts.ContextConfig;
+import dev.engram.contexts.ContextOutline;
 import dev.engram.contexts.ContextRules;
 import dev.engram.contexts.ContextStore;
 import dev.engram.contexts.ContextWrite;
 import dev.engram.contexts.Step;
 import dev.engram.contexts.cache.CachedResult;
+import dev.engram.contexts.cache.ListedResult;
 import dev.engram.kernel.IdempotencyKey;
 import dev.engram.kernel.NotFound;
+import dev.engram.kernel.Paged;
 import dev.engram.ops.EngramConfig;
 import dev.engram.contexts.persistence.ContextRecords.StoredState;
 import io.agroal.api.AgroalDataSource;
@@ -30,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
@@ -230,8 +235,42 @@ public class PgContexts implements ContextStore {
         });
     }
 
+    @Override
+    public Paged<ContextOutline> list(String store, String after, int limit) {
+        ContextRules.checkStore(store);
+        return reads().list(store, after, limit);
+    }
+
+    @Override
+    public ContextOutline outline(String store, String id) {
+        ContextRules.checkStore(store);
+        return reads().outline(store, id);
+    }
+
+    @Override
+    public List<Step> steps(String store, String id, int from, int limit) {
+        ContextRules.checkStore(store);
+        return reads().steps(store, id, from, limit);
+    }
+
+    @Override
+    public Paged<ContextChange> changes(String store, String id, Set<String> kinds, long before, int limit) {
+        ContextRules.checkStore(store);
+        return reads().changes(store, id, kinds, before, limit);
+    }
+
+    @Override
+    public Paged<ListedResult> toolResults(String store, String id, String after, int limit) {
+        ContextRules.checkStore(store);
+        return reads().toolResults(store, id, after, limit);
+    }
+
     private Sql sql() {
         return new Sql(dataSource);
+    }
+
+    private ContextReads reads() {
+        return new ContextReads(sql());
     }
 
     /** A context as read, and the steps its rows hold (none for a state written before steps were rows). */

@@ -53,7 +53,8 @@ final class PgToolResultCache implements ToolResultCache {
                 }
             }
             tx.update("insert into tool_result (store_id, context_id, short_hash, hash, tool_name, content, "
-                    + "file_backed, file_path, file_mtime, file_size) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", store,
+                    + "file_backed, file_path, file_mtime, file_size, cached_at) "
+                    + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())", store,
                     context, shortHash, full, tool == null ? "" : tool, content == null ? "" : content, file,
                     path == null ? "" : path, mtime, size);
             return shortHash;

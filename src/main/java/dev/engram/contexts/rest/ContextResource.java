@@ -105,7 +105,7 @@ public class ContextResource {
             blocks.show(c);
             Map<String, Object> record = new LinkedHashMap<>();
             record.put("config", config);
-            return new Edited<>(new Held(config, c.state()), "context.configured", record, view(c));
+            return Edited.of(c, "context.configured", record, view(c));
         });
         return keys.answer(write, created[0] ? 201 : 200);
     }
@@ -313,7 +313,7 @@ public class ContextResource {
         return ok(contexts.change(store(), id(), once, (current, cache) -> {
             Context c = open(existing(current));
             how.accept(c);
-            return new Edited<>(new Held(c.config(), c.state()), kind, record, view(c));
+            return Edited.of(c, kind, record, view(c));
         }));
     }
 
