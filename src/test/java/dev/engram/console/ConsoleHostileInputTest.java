@@ -71,6 +71,9 @@ class ConsoleHostileInputTest {
         String store = "hostile-c-" + UUID.randomUUID().toString().substring(0, 8);
         put(store, "user", "style", "{\"content\": \"Short answers.\"}").then().statusCode(201);
         MemoriesConsoleTest.save(store, "m1", "team", "fact", "Deploys go out on Tuesdays.", 0.5, "");
+        dev.engram.rest.Api.json().body("{}").put("/v1/stores/" + store + "/contexts/run-h").then().statusCode(201);
+        dev.engram.rest.Api.json().body("{\"steps\": [{\"thought\": \"look\", \"observation\": \"seen\"}]}")
+                .post("/v1/stores/" + store + "/contexts/run-h/steps").then().statusCode(200);
         ConsoleClient admin = ConsoleClient.signIn(TestAuth.OPERATOR_KEY);
         Random random = new Random(SEED);
         List<String> failures = new ArrayList<>();
@@ -126,17 +129,24 @@ class ConsoleHostileInputTest {
             base + "/memories/" + segment, base + "/recall?query=" + encode(text) + "&top_k=" + encode(text),
             base + "/recall?query=deploys&ranking=" + encode(text) + "&banks=" + encode(text),
             base + "/banks?after=" + encode(text), base + "/banks/" + segment,
-            base + "/banks/team?slots_after=" + encode(text)};
+            base + "/banks/team?slots_after=" + encode(text), base + "/contexts?after=" + encode(text),
+            base + "/contexts/" + segment, base + "/contexts/run-h?after=" + encode(text),
+            base + "/contexts/run-h/prompt?format=" + encode(text), base + "/contexts/run-h/compactions?before="
+                + encode(text), base + "/contexts/run-h/tool-results?after=" + encode(text),
+            base + "/contexts/run-h/tool-results/" + segment, "/console/keys?after=" + encode(text)};
         String[] posts = {base + "/scopes/user/entries/style", base + "/scopes/user/entries",
             base + "/scopes/user/entries/style/forget", base + "/scopes/user/entries/style/erase",
             base + "/scopes/" + segment + "/entries", "/console/sign-in", base + "/memories/m1/archive",
             base + "/memories/m1/unarchive", base + "/memories/m1/supersede", base + "/memories/" + segment
-                + "/archive", base + "/banks/team/reflect", base + "/banks/" + segment + "/reflect"};
+                + "/archive", base + "/banks/team/reflect", base + "/banks/" + segment + "/reflect",
+            base + "/contexts/run-h/compact", base + "/contexts/" + segment + "/compact", "/console/keys",
+            "/console/keys/" + segment + "/revoke"};
         if (random.nextInt(3) == 0) {
             return new Sent("GET", gets[random.nextInt(gets.length)], "", new byte[0], true, false);
         }
         String path = posts[random.nextInt(posts.length)];
-        String[] fields = {"content", "meta", "version", "name", "reason", "token", "pre", "by"};
+        String[] fields = {"content", "meta", "version", "name", "reason", "token", "pre", "by", "stores", "role",
+            "scopes", "read_scopes"};
         byte[] body;
         String type = "application/x-www-form-urlencoded";
         switch (random.nextInt(6)) {
