@@ -19,7 +19,7 @@ CREATE OR REPLACE FUNCTION engram_memory_save(p_store text, p_default_limit inte
                                               p_archived boolean, p_archived_at timestamptz, p_archive_reason text,
                                               p_revisions jsonb, p_created_at timestamptz, p_updated_at timestamptz,
                                               p_haystack text, p_old_created timestamptz, p_record jsonb,
-                                              p_at timestamptz)
+                                              p_at timestamptz, p_by text DEFAULT '')
     RETURNS bigint
     LANGUAGE plpgsql AS
 $$
@@ -57,6 +57,6 @@ BEGIN
     END IF;
 
     RETURN engram_journal_append(p_store => p_store, p_kind => 'memory.saved', p_name => p_id, p_at => p_at,
-                                 p_record => p_record, p_seq => v_store.seq);
+                                 p_record => p_record, p_seq => v_store.seq, p_by => p_by);
 END
 $$;

@@ -2,6 +2,7 @@ package dev.engram.contexts.persistence;
 
 import dev.engram.journal.persistence.JournalAppended;
 import dev.engram.journal.persistence.JournalNotes;
+import dev.engram.journal.persistence.JournalWriter;
 import dev.engram.persistence.KeySeen;
 import dev.engram.persistence.Sql;
 import dev.engram.persistence.StoreUnavailable;
@@ -315,7 +316,7 @@ public class PgContexts implements ContextStore {
         if (before.isPresent()) {
             args.addAll(List.of(state, steps.size(), now, store, id));
         }
-        args.addAll(List.of(store, id, indices, texts, store, kind, id, now, record));
+        args.addAll(List.of(store, id, indices, texts, store, kind, id, now, record, JournalWriter.current()));
         // The configuration is written only when it changed: an append leaves it as it is.
         String update = before.isEmpty() ? "" : "u as (update context set " + (configured ? "config = ?::jsonb, " : "")
                 + "state = ?, steps = ?, updated_at = ? where store_id = ? and id = ?), ";

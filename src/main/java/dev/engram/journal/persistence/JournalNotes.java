@@ -12,9 +12,9 @@ import java.time.Instant;
  */
 public final class JournalNotes {
 
-    /** Appends a note; the other members of the primitive keep their defaults. */
+    /** Appends a note, by {@link JournalWriter#current()}; the other members of the primitive keep their defaults. */
     public static final String APPEND = "select engram_journal_append(p_store => ?, p_kind => ?, p_name => ?, "
-            + "p_at => ?, p_record => ?::jsonb)";
+            + "p_at => ?, p_record => ?::jsonb, p_by => ?)";
 
     private JournalNotes() {
     }
@@ -34,7 +34,7 @@ public final class JournalNotes {
      */
     public static long append(Sql.Tx tx, String store, String kind, String key, String body, Instant at)
             throws SQLException {
-        return tx.one(APPEND, r -> r.getLong(1), store, kind, key, at, body);
+        return tx.one(APPEND, r -> r.getLong(1), store, kind, key, at, body, JournalWriter.current());
     }
 
     /**

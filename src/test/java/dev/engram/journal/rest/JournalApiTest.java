@@ -44,6 +44,33 @@ public class JournalApiTest {
         return s;
     }
 
+    /**
+     * A memory's, a context's and an entry's records each name who wrote them: the key the request was made with, as
+     * the journal's JSON says ({@code by}); the operator's are {@code operator}.
+     */
+    @Test
+    void recordsOfEveryTierNameTheirWriter() {
+        String s = Api.newStore();
+        var issued = given().contentType("application/json").body("{\"name\": \"journal-writer\", \"grants\": "
+                + "[{\"stores\": \"" + s + "\", \"role\": \"write\"}]}").post("/v1/keys").then().statusCode(201)
+                .extract().jsonPath();
+        String key = issued.getString("key");
+        String id = issued.getString("id");
+        assertTrue(id != null && !id.isEmpty(), issued.prettify());
+        java.util.function.Supplier<io.restassured.specification.RequestSpecification> writer = () -> given()
+                .header("Authorization", "Bearer " + key).contentType("application/json");
+        writer.get().body("{\"content\": \"v1\"}").put(Api.entry(s, "user", "style")).then().statusCode(201);
+        writer.get().body("{\"id\": \"m1\", \"bank\": \"team\", \"type\": \"fact\", \"content\": \"Deploys on "
+                + "Tuesdays.\"}").post("/v1/stores/" + s + "/memories").then().statusCode(201);
+        writer.get().body("{}").put("/v1/stores/" + s + "/contexts/run-1").then().statusCode(201);
+        writer.get().body("{\"steps\": [{\"thought\": \"look\", \"observation\": \"seen\"}]}")
+                .post("/v1/stores/" + s + "/contexts/run-1/steps").then().statusCode(200);
+        given().contentType("application/json").body("{\"reason\": \"moved\"}")
+                .post("/v1/stores/" + s + "/memories/m1/archive").then().statusCode(200);
+        var records = given().get("/v1/stores/" + s + "/journal").then().statusCode(200).extract().jsonPath();
+        assertEquals(List.of(id, id, id, id, "operator"), records.getList("records.by"), records.prettify());
+    }
+
     @Test
     void jsonPagesReadAfterTheCursorExclusively() {
         String s = seed(5);

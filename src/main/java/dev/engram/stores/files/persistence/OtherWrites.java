@@ -163,7 +163,7 @@ final class OtherWrites {
         note.set("memories", memories);
         note.set("contexts", contexts);
         lastSeq = tx.one(dev.engram.journal.persistence.JournalNotes.APPEND, r -> r.getLong(1), store,
-                "store.imported", "import", now, note.toString());
+                "store.imported", "import", now, note.toString(), dev.engram.journal.persistence.JournalWriter.current());
     }
 
     private void count(boolean same, String member, String id, String what) {
