@@ -38,17 +38,24 @@ final class JacksonReach {
     }
 
     /** Records of the API packages that never meet Jackson: values passed between its classes. */
-    static final Map<String, String> NOT_JSON = Map.of(
-            "dev.engram.access.rest.JwtVerifier$Verified", "a verified token's caller and expiry",
-            "dev.engram.access.rest.Tokens$Known", "the token cache's entry",
-            "dev.engram.contexts.rest.CompactResource$Compacted", "compacted messages and whether a model summarized them",
-            "dev.engram.contexts.app.ContextCompactions$Asked", "which model a compaction asked, for its metrics",
-            "dev.engram.contexts.app.ContextCompactions$Landed", "a compaction's answer until it is counted",
-            "dev.engram.contexts.app.ContextAppends$Options", "an append's query options",
-            "dev.engram.contexts.app.ContextAppends$Answer", "an append's answer and whether it is a retry's",
-            "dev.engram.contexts.app.Conversations$Read", "messages parsed from a provider's form, with the JSON of each",
-            "dev.engram.tools.rest.RestToolCaller$Call", "a REST tool call's body, key header and key reader",
-            "dev.engram.access.rest.ConsoleDoor$Signed", "a console session and the caller it is now");
+    static final Map<String, String> NOT_JSON = Map.ofEntries(
+            Map.entry("dev.engram.access.rest.JwtVerifier$Verified", "a verified token's caller and expiry"),
+            Map.entry("dev.engram.access.rest.Tokens$Known", "the token cache's entry"),
+            Map.entry("dev.engram.contexts.rest.CompactResource$Compacted",
+                    "compacted messages and whether a model summarized them"),
+            Map.entry("dev.engram.contexts.app.ContextCompactions$Asked",
+                    "which model a compaction asked, for its metrics"),
+            Map.entry("dev.engram.contexts.app.ContextCompactions$Landed", "a compaction's answer until it is counted"),
+            Map.entry("dev.engram.contexts.app.ContextAppends$Options", "an append's query options"),
+            Map.entry("dev.engram.contexts.app.ContextAppends$Answer",
+                    "an append's answer and whether it is a retry's"),
+            Map.entry("dev.engram.contexts.app.Conversations$Read",
+                    "messages parsed from a provider's form, with the JSON of each"),
+            Map.entry("dev.engram.tools.rest.RestToolCaller$Call",
+                    "a REST tool call's body, key header and key reader"),
+            Map.entry("dev.engram.access.rest.ConsoleDoor$Signed", "a console session and the caller it is now"),
+            Map.entry("dev.engram.entries.rest.RenderRequests$Asked",
+                    "a render request read from its parameters, for the resource or a console page"));
 
     /** The REST edge's packages (what was {@code dev.engram.api}): the shared one and every tier's. */
     static boolean restEdge(JavaClass c) {

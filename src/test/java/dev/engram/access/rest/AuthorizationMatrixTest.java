@@ -229,16 +229,26 @@ class AuthorizationMatrixTest {
                 requestId == null ? "" : requestId);
     }
 
+    private static final java.util.Map<Who, java.util.Optional<dev.engram.console.ConsoleClient>> SESSIONS =
+            new java.util.EnumMap<>(Who.class);
+
+    /** The console session {@code who}'s key signs in to; none for a missing, bad or revoked key. */
+    private java.util.Optional<dev.engram.console.ConsoleClient> session(Who who) {
+        String token = token(who);
+        if (token == null || dev.engram.console.ConsoleClient.trySignIn(token).statusCode() != 303) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(dev.engram.console.ConsoleClient.signIn(token));
+    }
+
     /**
      * A console page, sent as a browser sends it: with the console session the caller's key signs in to (none for a
      * missing, bad or revoked key), and a form with the session's token.
      */
     private Answer console(Route route, Who who, String path) {
-        String token = token(who);
-        dev.engram.console.ConsoleClient client = null;
-        if (token != null && dev.engram.console.ConsoleClient.trySignIn(token).statusCode() == 303) {
-            client = dev.engram.console.ConsoleClient.signIn(token);
-        }
+        // A caller's session is opened once and kept for its other cells, but for signing out, which ends it.
+        dev.engram.console.ConsoleClient client = path.endsWith("/sign-out") ? session(who).orElse(null)
+                : SESSIONS.computeIfAbsent(who, this::session).orElse(null);
         RequestSpecification r = client != null ? client.request()
                 : given().filter(TestAuth.NO_TOKEN).redirects().follow(false);
         if (route.body() != null && route.body().startsWith(AuthorizationRoutes.FORM)) {

@@ -81,6 +81,40 @@ class JwtTest {
         }
     }
 
+    /**
+     * A JWT signs in to the console as it authenticates on the API: its grants are the session's, the journal names
+     * its subject as the writer, and the session ends when the token expires; a bad token opens none.
+     */
+    @Test
+    void aTokenSignsInToTheConsoleUntilItExpires() throws Exception {
+        String token = TestIdp.token("agent-7", WRITE_JWT_STORES);
+        given().header("Authorization", "Bearer " + token).contentType("application/json")
+                .body("{\"content\": \"from a token\"}").put("/v1/stores/" + store + "/scopes/user/entries/a")
+                .then().statusCode(201);
+        dev.engram.console.ConsoleClient console = dev.engram.console.ConsoleClient.signIn(token);
+        String page = "/console/stores/" + store + "/scopes/user";
+        console.get(page).then().statusCode(200).body(org.hamcrest.Matchers.containsString("from a token"));
+        console.get("/console/stores/" + store + "/scopes/project").then().statusCode(403);
+        console.get("/console/keys").then().statusCode(403);
+        org.junit.jupiter.api.Assertions.assertEquals(303, console.post(page + "/entries", "name", "b", "content",
+                "from the console").statusCode());
+        given().get("/v1/stores/" + store + "/journal").then().statusCode(200)
+                .body("records.by", org.hamcrest.Matchers.contains("jwt:agent-7", "jwt:agent-7"));
+
+        JwtClaims brief = claims("brief");
+        brief.setClaim("engram_grants", WRITE_JWT_STORES.get("engram_grants"));
+        brief.setExpirationTimeMinutesInTheFuture(0.05f);
+        dev.engram.console.ConsoleClient shortLived = dev.engram.console.ConsoleClient.signIn(sign(brief));
+        shortLived.get(page).then().statusCode(200);
+        Thread.sleep(4_000);
+        shortLived.get(page).then().statusCode(303);
+
+        JwtClaims expired = claims("late");
+        expired.setExpirationTimeMinutesInTheFuture(-10);
+        org.junit.jupiter.api.Assertions.assertNotEquals(303,
+                dev.engram.console.ConsoleClient.trySignIn(sign(expired)).statusCode(), "an expired token opens none");
+    }
+
     @Test
     void apiKeysStillWorkBesideTokens() {
         given().header("Authorization", "Bearer " + TestAuth.OPERATOR_KEY).get("/v1/keys").then().statusCode(200);
