@@ -53,6 +53,10 @@ public class ConsoleEdges {
         if (!r.headers().contains(HttpHeaders.CACHE_CONTROL)) {
             r.putHeader(HttpHeaders.CACHE_CONTROL, "no-store");
         }
+        // A page built into a Response (a form's answer with its status) is typed without its charset otherwise.
+        if ("text/html".equals(r.headers().get(HttpHeaders.CONTENT_TYPE))) {
+            r.putHeader(HttpHeaders.CONTENT_TYPE, "text/html;charset=UTF-8");
+        }
     }
 
     /**

@@ -220,6 +220,9 @@ class ConsoleHostileInputTest {
         if (!type.startsWith("text/html")) {
             return "not a page: " + type;
         }
+        if (!type.toLowerCase(java.util.Locale.ROOT).replace(" ", "").contains(";charset=utf-8")) {
+            return "a page without its charset: " + type;
+        }
         String body = r.body();
         if (body.contains("Exception") || body.contains("dev.engram.") || body.contains("\tat ")) {
             return "a stack trace or class name";
