@@ -29,6 +29,9 @@ public final class MemoryRules {
     /** The most memories one batch save takes. */
     public static final int MAX_BATCH = 100;
 
+    /** The most characters of a short text a change carries beside a memory ({@link #shortText}). */
+    public static final int MAX_SHORT_TEXT = 1000;
+
     private MemoryRules() {
     }
 
@@ -142,6 +145,19 @@ public final class MemoryRules {
     }
 
     /** Refuses text holding NUL or an unpaired surrogate (not Unicode text: PostgreSQL cannot keep either). */
+    /**
+     * A short text a change carries beside a memory (an archive's reason, a revision's author and summary): "" for
+     * none; {@link Invalid} over {@value #MAX_SHORT_TEXT} characters or when PostgreSQL could not store it.
+     */
+    public static String shortText(String value, String field) {
+        String v = value == null ? "" : value;
+        if (v.length() > MAX_SHORT_TEXT) {
+            throw new Invalid("text-size", field, field + " takes at most " + MAX_SHORT_TEXT + " characters.");
+        }
+        storable(v, field);
+        return v;
+    }
+
     public static void storable(String text, String field) {
         int at = Utf8.firstUnstorable(text);
         if (at >= 0) {

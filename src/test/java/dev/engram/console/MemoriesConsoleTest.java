@@ -231,6 +231,14 @@ class MemoriesConsoleTest {
         assertTrue(refused.asString().contains("Nothing was changed"), refused.asString());
         assertEquals(5, journalKinds(s).size(), "a refused supersede writes nothing");
         assertEquals("new", given().get("/v1/stores/" + s + "/memories/old").jsonPath().getString("superseded_by"));
+
+        // A reason over the API's bound is refused on the page as the API refuses it, and archives nothing.
+        Response long_ = c.post(page + "/archive", "reason", "r".repeat(1001));
+        assertEquals(422, long_.statusCode());
+        assertTrue(long_.asString().contains("reason takes at most 1000 characters."), long_.asString());
+        json().body("{\"reason\": \"" + "r".repeat(1001) + "\"}").post("/v1/stores/" + s + "/memories/old/archive")
+                .then().statusCode(422).body("rule", org.hamcrest.Matchers.equalTo("text-size"));
+        assertEquals(5, journalKinds(s).size(), "a refused archive writes nothing");
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.engram.console.memories;
 
-import dev.engram.access.StoreAccess;
 import dev.engram.access.rest.ConsoleDoor;
 import dev.engram.access.rest.Gate;
 import dev.engram.console.Chrome;
@@ -17,7 +16,6 @@ import dev.engram.memories.Recall;
 import dev.engram.memories.Recalls;
 import dev.engram.memories.Reflected;
 import dev.engram.ops.EngramConfig;
-import dev.engram.rest.Params;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.inject.Inject;
@@ -84,7 +82,7 @@ public class BankPages {
     /** A page of the store's banks, by id, after {@code after}. */
     @GET
     public TemplateInstance banks(@PathParam("store") String storeId, @QueryParam("after") String after) {
-        String store = readable(storeId);
+        String store = MemoryGrants.reading(gate, storeId);
         String from = after == null || after.isEmpty() ? "" : Bank.parse(after).bankId();
         int n = config.console().pageSize();
         List<BankSummary> page = recalls.in(store).banks(from, n + 1);
@@ -103,7 +101,7 @@ public class BankPages {
             @QueryParam("created") String created, @QueryParam("updated") String updated,
             @QueryParam("reviewed") String reviewed, @QueryParam("waiting") String waiting,
             @QueryParam("new") List<String> newIds, @QueryParam("superseded") List<String> superseded) {
-        String store = readable(storeId);
+        String store = MemoryGrants.reading(gate, storeId);
         Bank bank = Bank.parse(bankId);
         Recall recall = recalls.in(store);
         String entrypoint = Entrypoint.render(null, bank.bankId(), Instant.now(),
@@ -123,7 +121,7 @@ public class BankPages {
         ReflectionShown reflected = ReflectionShown.read(recall, reflector, created, updated, reviewed, waiting,
                 newIds, superseded, n);
         return Templates.bank(request.chrome(), store, bank.bankId(), entrypoint, context, shown, nextSlots,
-                settings, writes(store), reflectors.defaultName(), reflected);
+                settings, MemoryGrants.changes(gate, store), reflectors.defaultName(), reflected);
     }
 
     /**
@@ -136,8 +134,7 @@ public class BankPages {
     public Response reflect(@PathParam("store") String storeId, @PathParam("bank") String bankId,
             @RestForm("reflector") String reflector, @RestForm("csrf") String csrf) {
         request.checkForm(csrf);
-        String store = Params.store(storeId);
-        gate.checkChangesMemories(store);
+        String store = MemoryGrants.changing(gate, storeId);
         Bank bank = Bank.parse(bankId);
         Reflected r = reflectors.reflect(recalls.in(store), bank, reflector == null || reflector.isBlank() ? null
                 : reflector.strip());
@@ -156,16 +153,7 @@ public class BankPages {
         return ConsoleDoor.ROOT + "/stores/" + store + "/banks/" + encode(bankId);
     }
 
-    private String readable(String storeId) {
-        String store = Params.store(storeId);
-        gate.checkReadsMemories(store);
-        return store;
-    }
 
-    private boolean writes(String store) {
-        StoreAccess access = gate.in(store);
-        return access.reaches() && access.writesEvery();
-    }
 
     private static Optional<BankSettings> settings(Recall recall, Bank bank) {
         try {

@@ -1,6 +1,5 @@
 package dev.engram.console.memories;
 
-import dev.engram.access.StoreAccess;
 import dev.engram.access.rest.ConsoleDoor;
 import dev.engram.access.rest.Gate;
 import dev.engram.console.Chrome;
@@ -14,7 +13,6 @@ import dev.engram.memories.MemoryRules;
 import dev.engram.memories.Recall;
 import dev.engram.memories.Recalls;
 import dev.engram.ops.EngramConfig;
-import dev.engram.rest.Params;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import jakarta.inject.Inject;
@@ -46,7 +44,6 @@ public class MemoryPages {
     /** The most banks the memories page lists; the banks page lists them all, a page at a time. */
     static final int BANKS_SHOWN = 10;
     /** The most characters of a reason, as the API takes. */
-    static final int MAX_REASON = 1000;
 
     @CheckedTemplate(basePath = "console/memories", requireTypeSafeExpressions = false)
     static class Templates {
@@ -74,7 +71,7 @@ public class MemoryPages {
     public TemplateInstance list(@PathParam("store") String storeId, @QueryParam("bank") String bank,
             @QueryParam("type") String type, @QueryParam("tag") String tag, @QueryParam("archived") String archived,
             @QueryParam("stale") String stale, @QueryParam("after") String after) {
-        String store = readable(storeId);
+        String store = MemoryGrants.reading(gate, storeId);
         ListFilter form = new ListFilter(bank, type, tag, archived, stale);
         MemoryFilter filter = form.toFilter();
         MemoryFilter.After from = after == null || after.isEmpty() ? null : MemoryFilter.After.parse(after);
@@ -92,9 +89,9 @@ public class MemoryPages {
     @Path("{id}")
     public TemplateInstance memory(@PathParam("store") String storeId, @PathParam("id") String id,
             @QueryParam("changed") String changed) {
-        String store = readable(storeId);
+        String store = MemoryGrants.reading(gate, storeId);
         Memory m = recalls.in(store).get(id(id));
-        return Templates.memory(request.chrome(), store, MemoryView.of(m), writes(store), changed, null);
+        return Templates.memory(request.chrome(), store, MemoryView.of(m), MemoryGrants.changes(gate, store), changed, null);
     }
 
     /** Archives the memory with {@code reason}: 303 to it. */
@@ -104,8 +101,9 @@ public class MemoryPages {
     public Response archive(@PathParam("store") String storeId, @PathParam("id") String id,
             @RestForm("reason") String reason, @RestForm("csrf") String csrf) {
         request.checkForm(csrf);
-        String store = writable(storeId);
-        return change(store, id(id), "archived", () -> recalls.in(store).archive(id, reason(reason)));
+        String store = MemoryGrants.changing(gate, storeId);
+        return change(store, id(id), "archived", () -> recalls.in(store).archive(id,
+                MemoryRules.shortText(reason == null ? "" : reason.strip(), "reason")));
     }
 
     /** Clears the memory's archiving: 303 to it. */
@@ -115,7 +113,7 @@ public class MemoryPages {
     public Response unarchive(@PathParam("store") String storeId, @PathParam("id") String id,
             @RestForm("csrf") String csrf) {
         request.checkForm(csrf);
-        String store = writable(storeId);
+        String store = MemoryGrants.changing(gate, storeId);
         return change(store, id(id), "unarchived", () -> recalls.in(store).unarchive(id));
     }
 
@@ -129,7 +127,7 @@ public class MemoryPages {
     public Response supersede(@PathParam("store") String storeId, @PathParam("id") String id,
             @RestForm("by") String by, @RestForm("csrf") String csrf) {
         request.checkForm(csrf);
-        String store = writable(storeId);
+        String store = MemoryGrants.changing(gate, storeId);
         String successor = by == null ? "" : by.strip();
         return change(store, id(id), "superseded", () -> {
             if (!successor.isEmpty()) {
@@ -156,35 +154,12 @@ public class MemoryPages {
         return ConsoleDoor.ROOT + "/stores/" + store + "/memories/" + URLEncoder.encode(id, StandardCharsets.UTF_8);
     }
 
-    private String readable(String storeId) {
-        String store = Params.store(storeId);
-        gate.checkReadsMemories(store);
-        return store;
-    }
 
-    private String writable(String storeId) {
-        String store = Params.store(storeId);
-        gate.checkChangesMemories(store);
-        return store;
-    }
 
-    private boolean writes(String store) {
-        StoreAccess access = gate.in(store);
-        return access.reaches() && access.writesEvery();
-    }
 
     private static String id(String id) {
         MemoryRules.checkId(id, "id");
         return id;
     }
 
-    /** A reason as the API takes one: at most {@link #MAX_REASON} characters PostgreSQL can keep. */
-    private static String reason(String reason) {
-        String r = reason == null ? "" : reason.strip();
-        if (r.length() > MAX_REASON) {
-            throw new Invalid("text-size", "reason", "reason takes at most " + MAX_REASON + " characters.");
-        }
-        MemoryRules.storable(r, "reason");
-        return r;
-    }
 }

@@ -72,8 +72,7 @@ public class RecallPlayground {
             @QueryParam("banks") List<String> banks, @QueryParam("type") String type,
             @QueryParam("ranking") String ranking, @QueryParam("top_k") String topK,
             @QueryParam("include_archived") String archived, @QueryParam("include_stale") String stale) {
-        String store = Params.store(storeId);
-        gate.checkReadsMemories(store);
+        String store = MemoryGrants.reading(gate, storeId);
         List<String> bankIds = words(banks);
         Asked asked = new Asked(query == null ? "" : query, String.join(" ", bankIds), type == null ? "" : type,
                 ranking == null ? "" : ranking, topK == null ? "" : topK.strip(), "yes".equals(archived),

@@ -1,6 +1,7 @@
 package dev.engram.journal.persistence;
 
 import dev.engram.access.Caller;
+import dev.engram.access.rest.Authentication;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ArcContainer;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
@@ -12,9 +13,6 @@ import io.vertx.ext.web.RoutingContext;
  * itself; "" outside a request (an embedding, a scheduled reflection, a batch that outlived its request).
  */
 public final class JournalWriter {
-
-    /** The request's attribute Authentication puts its caller in. */
-    static final String CALLER = "dev.engram.caller";
 
     private static volatile CurrentVertxRequest requests;
 
@@ -33,6 +31,6 @@ public final class JournalWriter {
             requests = current;
         }
         RoutingContext ctx = current.getCurrent();
-        return ctx != null && ctx.get(CALLER) instanceof Caller caller ? caller.id() : "";
+        return ctx != null && ctx.get(Authentication.CALLER) instanceof Caller caller ? caller.id() : "";
     }
 }

@@ -211,7 +211,7 @@ public class MemoryResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public MemoryJson archive(@PathParam("id") String id, Action body) {
         writable();
-        return MemoryJson.of(recall().archive(id(id), text(body == null ? null : body.reason(), "reason")));
+        return MemoryJson.of(recall().archive(id(id), MemoryRules.shortText(body == null ? null : body.reason(), "reason")));
     }
 
     @POST
@@ -247,7 +247,7 @@ public class MemoryResource {
     public MemoryJson revise(@PathParam("id") String id, Action body) {
         writable();
         Action b = required(body);
-        return MemoryJson.of(recall().revise(id(id), text(b.by(), "by"), text(b.summary(), "summary")));
+        return MemoryJson.of(recall().revise(id(id), MemoryRules.shortText(b.by(), "by"), MemoryRules.shortText(b.summary(), "summary")));
     }
 
     private Recall recall() {
@@ -274,14 +274,6 @@ public class MemoryResource {
         return body;
     }
 
-    private static String text(String value, String field) {
-        String v = value == null ? "" : value;
-        if (v.length() > 1000) {
-            throw new Invalid("text-size", field, field + " takes at most 1000 characters.");
-        }
-        MemoryRules.storable(v, field);
-        return v;
-    }
 
     private static List<MemoryJson> json(List<Memory> memories) {
         return memories.stream().map(MemoryJson::of).toList();
