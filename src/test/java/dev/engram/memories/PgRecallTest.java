@@ -161,4 +161,31 @@ class PgRecallTest extends RecallContract {
     private static Note note(JournalRecord r) {
         return ((JournalRecord.MemoryNote) r).note();
     }
+
+    /**
+     * A store read whole into the recall index in pages of {@code PgRecallIndexes.PAGE_SIZE} (5,000): the first
+     * memory, those either side of a page's end and the last are each found, and a memory saved after the read is
+     * found too (the change number the pages read is the one the next read starts from).
+     */
+    @Test
+    void aStoreOfMoreMemoriesThanOnePageIsReadWholeAndKeptCurrent() throws Exception {
+        Recall r = newRecall();
+        int n = 12_001;
+        try (java.sql.Connection c = db.getConnection(); java.sql.Statement st = c.createStatement()) {
+            st.execute("insert into store (id, seq, max_entry_bytes) values ('" + store + "', 0, 4096)");
+            st.execute("insert into memory (store_id, id, bank, scope_type, scope_id, type, content, importance, "
+                    + "confidence, tags, keywords, evidence, source, valid_from, superseded_by, conflicting, archived, "
+                    + "archive_reason, revisions, created_at, updated_at, haystack) select '" + store + "', "
+                    + "'p-' || lpad(i::text, 5, '0'), 'user:alice', 'user', 'alice', 'fact', c, 0.5, 0, '{}', '{}', "
+                    + "'{}', 'user_input', now(), '', false, false, '', '[]', now() - i * interval '1 second', now(), "
+                    + "lower(c) || '  ' from generate_series(1, " + n + ") i, lateral (select 'Zebra number ' || i "
+                    + "|| ' grazes.' as c) t");
+        }
+        for (int i : new int[] {1, 4999, 5000, 5001, 10_000, 10_001, n}) {
+            List<String> found = RecallCases.ids(r.search(SearchOptions.of("zebra " + i)));
+            assertEquals(String.format("p-%05d", i), found.get(0), "zebra " + i);
+        }
+        r.save(memory("late", ALICE, "A quagga arrived after the read.", 0.5));
+        assertEquals(List.of("late"), RecallCases.ids(r.search(SearchOptions.of("quagga"))));
+    }
 }

@@ -86,6 +86,16 @@ final class PgRecallIndexes {
             + "(select max(change) from memory_vector where store_id = ?), "
             + "(select max(change) from memory_gone where store_id = ?))";
 
+    /**
+     * A page of a store's memories read whole, after the id last read: the memory's primary key in order, each page
+     * one short statement within the statement timeout whatever the store's size (a million memories read in one
+     * statement took longer than the 5 s a statement may take, and the store could then not be searched at all).
+     */
+    private static final String PAGE = "select false, " + MEMORY + " from memory m left join memory_vector v "
+            + "on v.store_id = m.store_id and v.id = m.id where m.store_id = ? and m.id > ? order by m.id limit ?";
+    /** Memories read in one statement of a whole read. */
+    static final int PAGE_SIZE = 5000;
+
     /** A change of the store's index: a memory put, or one gone; numbered as the database numbered it. */
     private record Change(long number, boolean gone, Indexed memory, String id) {
 
@@ -105,9 +115,40 @@ final class PgRecallIndexes {
     private void read(Sql.Tx tx, String store, Held h) throws SQLException {
         long started = System.nanoTime();
         boolean whole = h.seen < 0;
-        if (!whole && tx.one(LATEST, r -> r.getLong(1), store, store, store) <= h.seen) {
-            return;
+        if (whole) {
+            readWhole(tx, store, h);
+        } else if (tx.one(LATEST, r -> r.getLong(1), store, store, store) > h.seen) {
+            readChanges(tx, store, h);
         }
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        if (whole && (ms >= 100 || h.index.size() >= 1000)) {
+            LOG.infof("Recall index of store %s read: %d memories in %d ms", store, h.index.size(), ms);
+        }
+    }
+
+    /**
+     * Every memory of the store, a page at a time, in one snapshot (REPEATABLE READ, the transaction's first
+     * statement), so the pages and the highest change number read agree with each other as one statement would.
+     */
+    private void readWhole(Sql.Tx tx, String store, Held h) throws SQLException {
+        tx.update("set transaction isolation level repeatable read, read only");
+        long seen = -1;
+        String after = "";
+        while (true) {
+            List<Change> page = tx.list(PAGE, Change::read, store, after, PAGE_SIZE);
+            for (Change ch : page) {
+                h.index.put(ch.memory());
+                seen = Math.max(seen, ch.number());
+            }
+            if (page.size() < PAGE_SIZE) {
+                break;
+            }
+            after = page.get(page.size() - 1).memory().id();
+        }
+        h.seen = seen;
+    }
+
+    private void readChanges(Sql.Tx tx, String store, Held h) throws SQLException {
         // A plan made for the numbers given: a generic one guesses that a third of the rows lie above any number,
         // and reads the tables whole (a quarter of a second at 100,000 memories) for the few changes there are.
         tx.update("set local plan_cache_mode = force_custom_plan");
@@ -123,10 +164,6 @@ final class PgRecallIndexes {
             }
         }
         h.seen = seen;
-        long ms = (System.nanoTime() - started) / 1_000_000;
-        if (whole && (ms >= 100 || h.index.size() >= 1000)) {
-            LOG.infof("Recall index of store %s read: %d memories in %d ms", store, h.index.size(), ms);
-        }
     }
 
     /** Drops the least recently searched indexes (not {@code keep}) while they hold more than the bound. */
