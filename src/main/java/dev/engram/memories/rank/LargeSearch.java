@@ -75,16 +75,15 @@ final class LargeSearch {
                 if (b.lists() == null || b.lists().dimensions != q.vector().length) {
                     continue;
                 }
-                b.lists().probe(b.inOrder(), q.vector(), b.lists().probes(), (position, s) -> {
-                    IndexDoc d = b.inOrder()[position];
-                    if (RecallIndex.admits(q, d.memory()) && q.model().equals(d.memory().model())) {
-                        if (byMeaning.size() == similarity[0].length) {
-                            similarity[0] = java.util.Arrays.copyOf(similarity[0], similarity[0].length * 2);
-                        }
-                        similarity[0][byMeaning.size()] = s;
-                        byMeaning.add(d);
-                    }
-                });
+                IndexDoc[] in = b.inOrder();
+                b.lists().probe(in, q.vector(), b.lists().probes(), p -> RecallIndex.admitsInBank(q, in[p].memory())
+                        && q.model().equals(in[p].memory().model()), (position, s) -> {
+                            if (byMeaning.size() == similarity[0].length) {
+                                similarity[0] = java.util.Arrays.copyOf(similarity[0], similarity[0].length * 2);
+                            }
+                            similarity[0][byMeaning.size()] = s;
+                            byMeaning.add(in[position]);
+                        });
             }
         }
         double[] cosine = java.util.Arrays.copyOf(similarity[0], byMeaning.size());

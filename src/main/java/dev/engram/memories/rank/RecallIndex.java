@@ -70,9 +70,9 @@ public final class RecallIndex {
                 counts[i] = counted.get(ids[i]);
             }
             // The text is not kept: its counts are what ranking reads, and a store's texts would double the index.
-            Indexed kept = new Indexed(m.id(), m.bank(), m.type(), m.archived(), m.stale(), m.importance(),
-                    m.confidence(), m.createdAt(), m.order(), "", m.model() == null ? null : m.model().intern(),
-                    m.vector());
+            // A bank's name and a type are held once, not once a memory (100 MB of a million memories' index).
+            Indexed kept = new Indexed(m.id(), once(m.bank()), once(m.type()), m.archived(), m.stale(),
+                    m.importance(), m.confidence(), m.createdAt(), m.order(), "", once(m.model()), m.vector());
             IndexDoc old = docs.put(m.id(), new IndexDoc(kept, ids, counts, terms.size(), m.vector()));
             if (old != null) {
                 changedBanks.add(old.memory().bank());
@@ -81,6 +81,11 @@ public final class RecallIndex {
         } finally {
             lock.writeLock().unlock();
         }
+    }
+
+    /** The one copy of a name many memories share (null stays null). */
+    private static String once(String name) {
+        return name == null ? null : name.intern();
     }
 
     /** Removes the memory {@code id}; nothing when it is not there. */
@@ -366,9 +371,13 @@ public final class RecallIndex {
     }
 
     static boolean admits(RankQuery q, Indexed m) {
+        return admitsInBank(q, m) && (q.banks().isEmpty() || q.banks().contains(m.bank()));
+    }
+
+    /** {@link #admits} of a memory read from a bank the query names. */
+    static boolean admitsInBank(RankQuery q, Indexed m) {
         return (q.includeArchived() || !m.archived()) && (q.includeStale() || !m.stale())
-                && (q.type().isEmpty() || q.type().equals(m.type())) && (q.banks().isEmpty()
-                        || q.banks().contains(m.bank()));
+                && (q.type().isEmpty() || q.type().equals(m.type()));
     }
 
     /** Zeroes all but the {@link #MAX_QUERY_TERMS} highest weights, so a long query's work stays bounded. */
