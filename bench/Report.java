@@ -77,7 +77,7 @@ public class Report {
                     "small", "the same in the short journal", "scale_journal_ratio"),
             new Comparison("scale_follow", "a live follower of a journal 100 times longer (a write, then its record "
                     + "at the follower)", "large", "small", "the same on the short journal", "scale_follow_ratio"),
-            new Comparison("scale_recall", "recall in a bank 10 times larger, 100,000 memories (4 clients)", "large",
+            new Comparison("scale_recall", "recall in a bank of BENCH_SCALE_MEMORIES (1,000,000 unless set; 4 clients)", "large",
                     "small", "recall in a bank of 10,000", "scale_recall_ratio"),
             new Comparison("console_store", "the console's scope page, 50 of 500 entries with their Markdown "
                     + "rendered, 1 client", "console", "rest", "the API's page of the same 50 entries (JSON)",
@@ -230,7 +230,7 @@ public class Report {
                     .append('\n');
         }
         result.putAll(figures);
-        for (String key : List.of("memory", "pod memory", "machine before", "machine after")) {
+        for (String key : List.of("scale", "scale index", "memory", "pod memory", "machine before", "machine after")) {
             if (info.containsKey(key)) {
                 out.append('\n').append(key.substring(0, 1).toUpperCase(Locale.ROOT)).append(key.substring(1))
                         .append(": ").append(info.get(key)).append('\n');
