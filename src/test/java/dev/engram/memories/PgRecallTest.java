@@ -171,21 +171,69 @@ class PgRecallTest extends RecallContract {
     void aStoreOfMoreMemoriesThanOnePageIsReadWholeAndKeptCurrent() throws Exception {
         Recall r = newRecall();
         int n = 12_001;
+        try {
+            sql("insert into store (id, seq, max_entry_bytes) values ('" + store + "', 0, 4096)");
+            seed("p", "Zebra", n);
+            for (int i : new int[] {1, 4999, 5000, 5001, 10_000, 10_001, n}) {
+                List<String> found = RecallCases.ids(r.search(SearchOptions.of("zebra " + i)));
+                assertEquals(String.format("p-%05d", i), found.get(0), "zebra " + i);
+            }
+            r.save(memory("late", ALICE, "A quagga arrived after the read.", 0.5));
+            assertEquals(List.of("late"), RecallCases.ids(r.search(SearchOptions.of("quagga"))));
+        } finally {
+            forgetSeeded();
+        }
+    }
+
+    /**
+     * More changes than {@code PgRecallIndexes.MOST_CHANGES} (20,000) since a store's last search: it is read whole
+     * again, in pages, and every change is seen: the memory saved before them, those written straight to the table,
+     * and one deleted among them.
+     */
+    @Test
+    void aBulkOfChangesSinceTheLastSearchIsReadAndNothingIsMissed() throws Exception {
+        Recall r = newRecall();
+        int n = 20_500;
+        try {
+            r.save(memory("early", ALICE, "An okapi stood by the river.", 0.5));
+            assertEquals(List.of("early"), RecallCases.ids(r.search(SearchOptions.of("okapi"))));
+            seed("b", "Gazelle", n);
+            sql("delete from memory where store_id = '" + store + "' and id = 'b-00007'");
+            for (int i : new int[] {1, 5001, 20_000, n}) {
+                assertEquals(String.format("b-%05d", i), RecallCases.ids(r.search(SearchOptions.of("gazelle " + i)))
+                        .get(0), "gazelle " + i);
+            }
+            assertEquals(List.of("early"), RecallCases.ids(r.search(SearchOptions.of("okapi"))));
+            assertTrue(RecallCases.ids(r.search(SearchOptions.of("gazelle 7"))).stream()
+                    .noneMatch("b-00007"::equals));
+        } finally {
+            forgetSeeded();
+        }
+    }
+
+    /** {@code n} memories of alice written straight to the table: "{@code word} number i", id prefix-0000i. */
+    private void seed(String prefix, String word, int n) throws java.sql.SQLException {
+        sql("insert into memory (store_id, id, bank, scope_type, scope_id, type, content, importance, confidence, "
+                + "tags, keywords, evidence, source, valid_from, superseded_by, conflicting, archived, archive_reason, "
+                + "revisions, created_at, updated_at, haystack) select '" + store + "', '" + prefix + "-' || "
+                + "lpad(i::text, 5, '0'), 'user:alice', 'user', 'alice', 'fact', c, 0.5, 0, '{}', '{}', '{}', "
+                + "'user_input', now(), '', false, false, '', '[]', now() - i * interval '1 second', now(), "
+                + "lower(c) || '  ' from generate_series(1, " + n + ") i, lateral (select '" + word
+                + " number ' || i || '.' as c) t");
+    }
+
+    /**
+     * Deletes the store's memories: left, they would wait to be embedded when a test with the local model starts
+     * (it queues every memory without a vector) and hold its own memories up.
+     */
+    private void forgetSeeded() throws java.sql.SQLException {
+        sql("delete from memory where store_id = '" + store + "'");
+        sql("delete from embed_queue where store_id = '" + store + "'");
+    }
+
+    private void sql(String statement) throws java.sql.SQLException {
         try (java.sql.Connection c = db.getConnection(); java.sql.Statement st = c.createStatement()) {
-            st.execute("insert into store (id, seq, max_entry_bytes) values ('" + store + "', 0, 4096)");
-            st.execute("insert into memory (store_id, id, bank, scope_type, scope_id, type, content, importance, "
-                    + "confidence, tags, keywords, evidence, source, valid_from, superseded_by, conflicting, archived, "
-                    + "archive_reason, revisions, created_at, updated_at, haystack) select '" + store + "', "
-                    + "'p-' || lpad(i::text, 5, '0'), 'user:alice', 'user', 'alice', 'fact', c, 0.5, 0, '{}', '{}', "
-                    + "'{}', 'user_input', now(), '', false, false, '', '[]', now() - i * interval '1 second', now(), "
-                    + "lower(c) || '  ' from generate_series(1, " + n + ") i, lateral (select 'Zebra number ' || i "
-                    + "|| ' grazes.' as c) t");
+            st.execute(statement);
         }
-        for (int i : new int[] {1, 4999, 5000, 5001, 10_000, 10_001, n}) {
-            List<String> found = RecallCases.ids(r.search(SearchOptions.of("zebra " + i)));
-            assertEquals(String.format("p-%05d", i), found.get(0), "zebra " + i);
-        }
-        r.save(memory("late", ALICE, "A quagga arrived after the read.", 0.5));
-        assertEquals(List.of("late"), RecallCases.ids(r.search(SearchOptions.of("quagga"))));
     }
 }

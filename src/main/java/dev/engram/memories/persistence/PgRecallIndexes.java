@@ -19,9 +19,10 @@ import org.jboss.logging.Logger;
 /**
  * Each store's {@link RecallIndex}, held by this replica and kept exactly as the database has it: before each search
  * it reads the changes numbered above the last it saw (migration V13: memories saved or changed, vectors written,
- * memories deleted), usually none, in one statement. A store not searched for {@link #RELOAD_AFTER} is read whole
- * again, since deletions are kept only an hour; stores least recently searched are dropped when the indexes hold more
- * than the configured number of memories.
+ * memories deleted), usually none, in one statement. A store is read whole, in pages, at its first search, when it
+ * was not searched for {@link #RELOAD_AFTER} (deletions are kept only an hour), and when more than
+ * {@link #MOST_CHANGES} changes wait; stores least recently searched are dropped when the indexes hold more than the
+ * configured number of memories.
  */
 final class PgRecallIndexes {
 
@@ -63,15 +64,20 @@ final class PgRecallIndexes {
         }
         synchronized (h) {
             long now = System.nanoTime();
-            if (h.seen >= 0 && now - h.lookedAt > RELOAD_AFTER.toNanos()) {
+            boolean whole = h.seen < 0 || now - h.lookedAt > RELOAD_AFTER.toNanos()
+                    || !sql.transaction(tx -> {
+                        tx.rollbackOnly();
+                        return readChanges(tx, store, h);
+                    });
+            if (whole) {
                 h.index.clear();
                 h.seen = -1;
+                sql.transaction(tx -> {
+                    tx.rollbackOnly();
+                    readWhole(tx, store, h);
+                    return h;
+                });
             }
-            sql.transaction(tx -> {
-                tx.rollbackOnly();
-                read(tx, store, h);
-                return h;
-            });
             h.lookedAt = now;
         }
         evict(store);
@@ -96,6 +102,14 @@ final class PgRecallIndexes {
     /** Memories read in one statement of a whole read. */
     static final int PAGE_SIZE = 5000;
 
+    /** Changes read one statement at a time at most; more, and the store is read whole again, in pages. */
+    static final int MOST_CHANGES = 20_000;
+    /** How many changes there are above a number in each of the three parts, each count stopping past a bound. */
+    private static final String MANY = "select (select count(*) from (select 1 from memory where store_id = ? and "
+            + "change > ? limit ?) m) + (select count(*) from (select 1 from memory_vector where store_id = ? and "
+            + "change > ? limit ?) v) + (select count(*) from (select 1 from memory_gone where store_id = ? and "
+            + "change > ? limit ?) g)";
+
     /** A change of the store's index: a memory put, or one gone; numbered as the database numbered it. */
     private record Change(long number, boolean gone, Indexed memory, String id) {
 
@@ -112,25 +126,12 @@ final class PgRecallIndexes {
         }
     }
 
-    private void read(Sql.Tx tx, String store, Held h) throws SQLException {
-        long started = System.nanoTime();
-        boolean whole = h.seen < 0;
-        if (whole) {
-            readWhole(tx, store, h);
-        } else if (tx.one(LATEST, r -> r.getLong(1), store, store, store) > h.seen) {
-            readChanges(tx, store, h);
-        }
-        long ms = (System.nanoTime() - started) / 1_000_000;
-        if (whole && (ms >= 100 || h.index.size() >= 1000)) {
-            LOG.infof("Recall index of store %s read: %d memories in %d ms", store, h.index.size(), ms);
-        }
-    }
-
     /**
      * Every memory of the store, a page at a time, in one snapshot (REPEATABLE READ, the transaction's first
      * statement), so the pages and the highest change number read agree with each other as one statement would.
      */
     private void readWhole(Sql.Tx tx, String store, Held h) throws SQLException {
+        long started = System.nanoTime();
         tx.update("set transaction isolation level repeatable read, read only");
         long seen = -1;
         String after = "";
@@ -146,12 +147,28 @@ final class PgRecallIndexes {
             after = page.get(page.size() - 1).memory().id();
         }
         h.seen = seen;
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        if (ms >= 100 || h.index.size() >= 1000) {
+            LOG.infof("Recall index of store %s read: %d memories in %d ms", store, h.index.size(), ms);
+        }
     }
 
-    private void readChanges(Sql.Tx tx, String store, Held h) throws SQLException {
+    /**
+     * The changes since the last read, applied in their order; false, with nothing applied, when there are more than
+     * {@link #MOST_CHANGES} (an import, a clear), which the store's whole read takes in pages instead of one
+     * statement that could run past the statement timeout.
+     */
+    private boolean readChanges(Sql.Tx tx, String store, Held h) throws SQLException {
+        if (tx.one(LATEST, r -> r.getLong(1), store, store, store) <= h.seen) {
+            return true;
+        }
         // A plan made for the numbers given: a generic one guesses that a third of the rows lie above any number,
         // and reads the tables whole (a quarter of a second at 100,000 memories) for the few changes there are.
         tx.update("set local plan_cache_mode = force_custom_plan");
+        if (tx.one(MANY, r -> r.getLong(1), store, h.seen, MOST_CHANGES + 1, store, h.seen, MOST_CHANGES + 1, store,
+                h.seen, MOST_CHANGES + 1) > MOST_CHANGES) {
+            return false;
+        }
         List<Change> changes = new ArrayList<>(tx.list(CHANGES, Change::read, store, h.seen, store, h.seen, h.seen,
                 store, h.seen, h.seen));
         long seen = changes.stream().mapToLong(Change::number).reduce(h.seen, Math::max);
@@ -164,6 +181,7 @@ final class PgRecallIndexes {
             }
         }
         h.seen = seen;
+        return true;
     }
 
     /** Drops the least recently searched indexes (not {@code keep}) while they hold more than the bound. */
