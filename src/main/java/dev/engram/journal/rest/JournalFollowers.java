@@ -21,6 +21,7 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.util.List;
@@ -314,7 +315,7 @@ public class JournalFollowers {
                 return CompletableFuture.completedFuture(null);
             }
             JournalRecord c = page.get(i);
-            return sink.send(sse.newEventBuilder().id(Long.toString(c.seq())).name(events.name())
+            return emit(sse.newEventBuilder().id(Long.toString(c.seq())).name(events.name())
                     .data(String.class, texts.get(i)).build()).thenCompose(v -> {
                         cursor = c.seq();
                         return send(page, texts, i + 1);
@@ -334,7 +335,7 @@ public class JournalFollowers {
                 close();
                 return;
             }
-            sink.send(sse.newEventBuilder().name("reconnect").reconnectDelay(RECONNECT_RETRY_MS)
+            emit(sse.newEventBuilder().name("reconnect").reconnectDelay(RECONNECT_RETRY_MS)
                     .data(String.class, data).build()).toCompletableFuture()
                     .orTimeout(FAREWELL_SECONDS, TimeUnit.SECONDS)
                     .whenComplete((sent, failed) -> close());
@@ -344,7 +345,7 @@ public class JournalFollowers {
             if (!sink.isClosed() && !draining.get() && !allowed.getAsBoolean()) {
                 close();
             } else if (!sink.isClosed() && !draining.get()) {
-                sink.send(sse.newEventBuilder().comment("keep-alive").build())
+                emit(sse.newEventBuilder().comment("keep-alive").build())
                         .whenComplete((ok, failed) -> {
                             if (failed != null) {
                                 close();
@@ -352,6 +353,19 @@ public class JournalFollowers {
                         });
             } else if (sink.isClosed()) {
                 followers.remove(this);
+            }
+        }
+
+        /**
+         * Sends {@code event}; a sink the client closed since it was last checked refuses at once, by throwing, and
+         * that is answered as a failed send, so the caller closes the follower as for any other failure (thrown, it
+         * left the follower draining, and the pool's thread died with it).
+         */
+        private CompletionStage<?> emit(OutboundSseEvent event) {
+            try {
+                return sink.send(event);
+            } catch (IllegalStateException e) {
+                return CompletableFuture.failedFuture(e);
             }
         }
 
