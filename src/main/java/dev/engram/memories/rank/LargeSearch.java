@@ -76,8 +76,9 @@ final class LargeSearch {
                     continue;
                 }
                 IndexDoc[] in = b.inOrder();
-                b.lists().probe(in, q.vector(), b.lists().probes(), p -> RecallIndex.admitsInBank(q, in[p].memory())
-                        && q.model().equals(in[p].memory().model()), (position, s) -> {
+                b.lists().probe(in, q.vector(), b.lists().probes(), Fusion.DEPTH,
+                        p -> RecallIndex.admitsInBank(q, in[p].memory()) && q.model().equals(in[p].memory().model()),
+                        (position, s) -> {
                             if (byMeaning.size() == similarity[0].length) {
                                 similarity[0] = java.util.Arrays.copyOf(similarity[0], similarity[0].length * 2);
                             }
