@@ -25,6 +25,8 @@ final class VectorLists {
     private static final int TRAINING_ROUNDS = 4;
     /** How many times the results wanted a probe keeps by their codes, to compare again in full. */
     static final int RECHECKED = 4;
+    /** How many lists a search probes. */
+    static final int PROBES = 8;
 
     final int dimensions;
     private final int k;
@@ -58,9 +60,14 @@ final class VectorLists {
         return Math.max(1, (int) Math.round(Math.sqrt(size) / 2));
     }
 
-    /** How many lists a search probes: a sixteenth of them, and at least eight. */
+    /**
+     * How many lists a search probes: eight, whatever the bank's size. With lists of about twice √n vectors, how much
+     * of the exact top ten a probe finds follows the number of lists probed, not their share: eight of them found 85%
+     * of it in banks of 11,000 and of 45,000 real text embeddings alike (docs/recall.md). A bank of a million then
+     * compares 16,000 vectors a search, not the 62,000 of a sixteenth of its lists.
+     */
     int probes() {
-        return Math.min(k, Math.max(8, k / 16));
+        return Math.min(k, PROBES);
     }
 
     /**
