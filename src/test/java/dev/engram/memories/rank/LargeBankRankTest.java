@@ -49,16 +49,7 @@ class LargeBankRankTest {
     }
 
     private float[] unit() {
-        float[] v = new float[DIMENSIONS];
-        double norm = 0;
-        for (int j = 0; j < DIMENSIONS; j++) {
-            v[j] = (float) random.nextGaussian();
-            norm += v[j] * v[j];
-        }
-        for (int j = 0; j < DIMENSIONS; j++) {
-            v[j] /= (float) Math.sqrt(norm);
-        }
-        return v;
+        return UnitVectors.next(random, DIMENSIONS);
     }
 
     private static RankQuery query(Ranking ranking, String text, float[] vector, String type, boolean archived) {

@@ -18,16 +18,7 @@ class VectorListsTest {
     private final Random random = new Random(5);
 
     private float[] unit() {
-        float[] v = new float[DIMENSIONS];
-        double norm = 0;
-        for (int j = 0; j < DIMENSIONS; j++) {
-            v[j] = (float) random.nextGaussian();
-            norm += v[j] * v[j];
-        }
-        for (int j = 0; j < DIMENSIONS; j++) {
-            v[j] /= (float) Math.sqrt(norm);
-        }
-        return v;
+        return UnitVectors.next(random, DIMENSIONS);
     }
 
     private IndexDoc[] bank(int size) {
