@@ -15,7 +15,7 @@ import java.util.stream.IntStream;
  *
  * <p>Each list keeps its vectors a second time, in one array of 8-bit codes (a byte per float, scaled by the
  * vector's largest component), so that a probe reads a list in one sweep instead of a vector wherever its memory
- * holds it: three times faster for a million memories, for 388 bytes a vector. The codes only choose; the best of
+ * holds it: two and a half times faster for a million memories, for 388 bytes a vector. The codes only choose; the best of
  * them are compared again in full before they are handed on, so a similarity handed on is exact.
  */
 final class VectorLists {
@@ -31,7 +31,10 @@ final class VectorLists {
     final int dimensions;
     private final int k;
     private final float[] centroids;
-    /** Each list's positions in the bank's order, ascending; the vectors are read where each memory keeps its own. */
+    /**
+     * Each list's positions in the bank's order, ascending; a vector compared again in full is read where its memory
+     * keeps it.
+     */
     private final int[][] lists;
     /** Each list's vectors as 8-bit codes, {@code dimensions} to a vector, in the list's order. */
     private final byte[][] codes;
