@@ -15,8 +15,8 @@ import java.util.stream.IntStream;
  *
  * <p>Each list keeps its vectors a second time, in one array of 8-bit codes (a byte per float, scaled by the
  * vector's largest component), so that a probe reads a list in one sweep instead of a vector wherever its memory
- * holds it: two and a half times faster for a million memories, for 388 bytes a vector. The codes only choose; the best of
- * them are compared again in full before they are handed on, so a similarity handed on is exact.
+ * holds it: two and a half times faster for a million memories, for 388 bytes a vector. The codes only choose; the
+ * best of them are compared again in full before they are handed on, so a similarity handed on is exact.
  */
 final class VectorLists {
 
