@@ -74,7 +74,7 @@ public final class Sql {
                 T done = work.run(tx);
                 if (tx.rollbackOnly) {
                     c.rollback();
-                } else {
+                } else if (!tx.committed) {
                     c.commit();
                 }
                 return done;
@@ -102,6 +102,7 @@ public final class Sql {
 
         private final Connection c;
         private boolean rollbackOnly;
+        private boolean committed;
 
         private Tx(Connection c) {
             this.c = c;
@@ -152,7 +153,40 @@ public final class Sql {
             return first(sql, row, args).orElseThrow(() -> new IllegalStateException("No row: " + sql));
         }
 
+        /**
+         * The one row {@code sql} answers, sent with the transaction's commit in the same round trip: the last
+         * statement of a transaction whose locks the commit releases, so they are not held while its answer travels
+         * back and a separate commit travels out. Nothing may be run on the transaction after it.
+         */
+        public <T> T oneAndCommit(String sql, Row<T> row, Object... args) throws SQLException {
+            if (c.getAutoCommit()) {
+                return one(sql, row, args);
+            }
+            try (PreparedStatement s = prepare(sql + ";\ncommit", args)) {
+                boolean rows = s.execute();
+                // The commit ran unless the statement failed, which throws above and leaves the rollback to come.
+                committed = true;
+                if (!rows) {
+                    throw new IllegalStateException("No rows: " + sql);
+                }
+                T done;
+                try (ResultSet r = s.getResultSet()) {
+                    if (!r.next()) {
+                        throw new IllegalStateException("No row: " + sql);
+                    }
+                    done = row.read(r);
+                }
+                while (s.getMoreResults() || s.getUpdateCount() != -1) {
+                    // the commit's status
+                }
+                return done;
+            }
+        }
+
         private PreparedStatement prepare(String sql, Object... args) throws SQLException {
+            if (committed) {
+                throw new IllegalStateException("The transaction was committed with its last statement: " + sql);
+            }
             PreparedStatement s = c.prepareStatement(sql);
             try {
                 for (int i = 0; i < args.length; i++) {

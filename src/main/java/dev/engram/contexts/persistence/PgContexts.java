@@ -187,7 +187,7 @@ public class PgContexts implements ContextStore {
                 tx.update("delete from context where store_id = ? and id = ?", store, id);
                 seq = announced(JournalNotes.append(tx, store, done.kind(), id, json, Instant.now()), seq, store, id);
             } else {
-                seq = write(tx, store, id, done.after(), loaded, seq, done.kind(), json);
+                seq = write(tx, store, id, done.after(), loaded, seq, done.kind(), json, once.isEmpty());
             }
             if (once.isPresent()) {
                 record(tx, store, once.get(), seq, done.answer());
@@ -285,7 +285,7 @@ public class PgContexts implements ContextStore {
      * row and the record, as the store's row lock is held until the commit and each round trip under it counts.
      */
     private long write(Sql.Tx tx, String store, String id, Held held, Optional<Loaded> before, long seq,
-            String kind, String record) throws SQLException {
+            String kind, String record, boolean last) throws SQLException {
         List<Step> steps = held.state().steps();
         ContextRules.checkSteps(id, steps.size());
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
@@ -320,9 +320,10 @@ public class PgContexts implements ContextStore {
         // The configuration is written only when it changed: an append leaves it as it is.
         String update = before.isEmpty() ? "" : "u as (update context set " + (configured ? "config = ?::jsonb, " : "")
                 + "state = ?, steps = ?, updated_at = ? where store_id = ? and id = ?), ";
-        long took = tx.one("with " + update + "n as (insert into context_step (store_id, context_id, idx, step) "
-                + "select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) " + JournalNotes.APPEND,
-                r -> r.getLong(1), args.toArray());
+        String write = "with " + update + "n as (insert into context_step (store_id, context_id, idx, step) "
+                + "select ?, ?, i, t from unnest(?::integer[], ?::text[]) as n(i, t)) " + JournalNotes.APPEND;
+        long took = last ? tx.oneAndCommit(write, r -> r.getLong(1), args.toArray())
+                : tx.one(write, r -> r.getLong(1), args.toArray());
         return announced(took, seq, store, id);
     }
 
