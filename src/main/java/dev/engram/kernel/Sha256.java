@@ -20,8 +20,26 @@ public final class Sha256 {
 
     /** The hex digest of {@code bytes}. */
     public static String hex(byte[] bytes) {
+        return HEX.formatHex(digest().digest(bytes));
+    }
+
+    /**
+     * A fresh SHA-256 digest, cloned from one looked up once: the provider lookup of {@code getInstance} cost more
+     * than digesting a short text (a point read digests its entry's version and its caller's key).
+     */
+    private static MessageDigest digest() {
         try {
-            return HEX.formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return (MessageDigest) PROTOTYPE.clone();
+        } catch (CloneNotSupportedException e) {
+            return lookUp();
+        }
+    }
+
+    private static final MessageDigest PROTOTYPE = lookUp();
+
+    private static MessageDigest lookUp() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
