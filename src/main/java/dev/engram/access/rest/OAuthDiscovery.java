@@ -21,8 +21,18 @@ public class OAuthDiscovery {
 
     /** Whether {@code path} (normalised) is one of the discovery documents, or one under it (RFC 9728 §3.1). */
     static boolean asks(String path) {
-        return DOCUMENTS.stream().anyMatch(d -> path.equals(d) || path.startsWith(d + "/"));
+        if (!path.startsWith(WELL_KNOWN)) {
+            return false; // every request but these pays only this, twice (here and in Authentication)
+        }
+        for (String d : DOCUMENTS) {
+            if (path.startsWith(d) && (path.length() == d.length() || path.charAt(d.length()) == '/')) {
+                return true;
+            }
+        }
+        return false;
     }
+
+    private static final String WELL_KNOWN = "/.well-known/";
 
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE + 2).handler(ctx -> {
