@@ -72,6 +72,7 @@ class ManyReplicasIT {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger conflicts = new AtomicInteger();
         AtomicInteger cut = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
         ExecutorService clients = Executors.newFixedThreadPool(13);
         List<Future<List<Acked>>> work = new ArrayList<>();
         for (int c = 0; c < 12; c++) {
@@ -88,6 +89,7 @@ class ManyReplicasIT {
                         Acked a = step(replicas.get(r), client, i);
                         if (a != null) {
                             mine.add(a);
+                            done.incrementAndGet();
                         } else {
                             conflicts.incrementAndGet();
                         }
@@ -99,10 +101,13 @@ class ManyReplicasIT {
             }));
         }
         Future<List<String>> follower = clients.submit(() -> follow(replicas.get(0), STORES.get(0), stop));
-        Thread.sleep(3000);
+        // The run lasts until enough work is done, not a fixed time: on a slow day three cold JVMs on two cores
+        // acknowledged 138 writes in the 8 s this run used to last. At least 3 s and 50 writes before the kill, so
+        // writes are in flight when it lands; at least 5 s and 250 writes in all; each wait bounded.
+        awaitWork(done, 50, 3_000, 30_000);
         replicas.get(2).kill();
         dead.put(2, true);
-        Thread.sleep(5000);
+        awaitWork(done, 250, 5_000, 60_000);
         stop.set(true);
         for (Future<List<Acked>> f : work) {
             acked.addAll(f.get(60, TimeUnit.SECONDS));
@@ -137,6 +142,16 @@ class ManyReplicasIT {
     }
 
     /** One operation; the acknowledged record, or null when a precondition failed. */
+    /** Waits at least {@code atLeastMs}, then until {@code done} reached {@code writes} or {@code atMostMs} passed. */
+    private static void awaitWork(AtomicInteger done, int writes, long atLeastMs, long atMostMs)
+            throws InterruptedException {
+        long start = System.nanoTime();
+        Thread.sleep(atLeastMs);
+        while (done.get() < writes && (System.nanoTime() - start) / 1_000_000 < atMostMs) {
+            Thread.sleep(100);
+        }
+    }
+
     private Acked step(EngramProcess replica, int client, int i) throws Exception {
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
         String store = STORES.get(rnd.nextInt(STORES.size()));
