@@ -31,7 +31,7 @@ public record Entry(Scope scope, String name, String content, Map<String, String
         Objects.requireNonNull(scope, "scope");
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(content, "content");
-        meta = meta == null || meta.isEmpty() ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(meta));
+        meta = meta == null || meta.isEmpty() ? Map.of() : Collections.unmodifiableSortedMap(new TreeMap<>(meta));
         hash = hash == null ? "" : hash;
     }
 

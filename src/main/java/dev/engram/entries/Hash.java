@@ -1,6 +1,9 @@
 package dev.engram.entries;
 
 import dev.engram.kernel.Sha256;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
@@ -37,9 +40,11 @@ public final class Hash {
      * and the value. Keys are kebab-case and values hold no line break, so the text is unambiguous; the database
      * computes the same text in {@code engram_version}.
      */
-    public static String version(String contentHash, java.util.Map<String, String> meta) {
+    public static String version(String contentHash, Map<String, String> meta) {
         StringBuilder text = new StringBuilder(contentHash);
-        new java.util.TreeMap<>(meta).forEach((key, value) -> text.append('\n').append(key).append('=').append(value));
+        Map<String, String> ordered = meta instanceof SortedMap<String, String> || meta.size() < 2 ? meta
+                : new TreeMap<>(meta);
+        ordered.forEach((key, value) -> text.append('\n').append(key).append('=').append(value));
         return VERSION_PREFIX + of(text.toString()).substring(PREFIX.length());
     }
 

@@ -85,8 +85,9 @@ public class EntryResource {
             @PathParam("name") String name, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         gate.in(Params.store(storeId)).checkRead(Params.scope(scopeValue));
         Entry e = store(storeId).get(Params.scope(scopeValue), Params.name(name));
-        String etag = Preconditions.quote(e.version());
-        if (Preconditions.noneMatch(ifNoneMatch, e.version())) {
+        String version = e.version();
+        String etag = Preconditions.quote(version);
+        if (Preconditions.noneMatch(ifNoneMatch, version)) {
             return RestResponse.ResponseBuilder.<EntryJson>notModified().header(HttpHeaders.ETAG, etag).build();
         }
         return RestResponse.ResponseBuilder.ok(EntryJson.of(e)).header(HttpHeaders.ETAG, etag).build();
