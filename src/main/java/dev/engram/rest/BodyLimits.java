@@ -19,6 +19,11 @@ public class BodyLimits {
     @Inject
     EngramConfig config;
 
+    /** The lowest of the limits: a body no larger is under the limit of every path. */
+    public long least() {
+        return config.http().maxBodyBytes();
+    }
+
     /** The limit of a body sent to {@code path} (normalized). */
     public long of(String path) {
         long body = config.http().maxBodyBytes();

@@ -22,9 +22,12 @@ public class HttpEdges {
 
     void refuseLargeBodies(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).handler(ctx -> {
+            long length = parse(ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH));
+            if (length <= limits.least()) { // most requests: no body, or one under every path's limit
+                ctx.next();
+                return;
+            }
             long limit = limits.of(ctx.normalizedPath());
-            String declared = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-            long length = parse(declared);
             if (length <= limit) {
                 ctx.next();
                 return;
