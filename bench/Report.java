@@ -38,6 +38,8 @@ public class Report {
                     "writes_ratio"),
             new Comparison("writes", "writes, 100 stores, 16 clients", "engram", "own_sql",
                     "engram_put straight from pgbench", "writes_own_sql_ratio"),
+            new Comparison("writes_split", "writes, 100 stores, 16 clients, PostgreSQL on cores of its own", "engram",
+                    "own_sql", "engram_put straight from pgbench, the same split", "writes_own_sql_split_ratio"),
             new Comparison("one_store", "writes, one store, 16 clients", "engram", "sql", "plain SQL transaction",
                     "one_store_ratio"),
             new Comparison("one_store", "writes, one store, 16 clients", "engram", "own_sql",
