@@ -2,7 +2,6 @@ package dev.engram.entries;
 
 import dev.engram.kernel.Scope;
 import dev.engram.kernel.Utf8;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Map;
@@ -66,9 +65,5 @@ public record Entry(Scope scope, String name, String content, Map<String, String
     /** The tombstone of this entry, keeping its last content, written at {@code at}. */
     public Entry tombstone(Instant at) {
         return new Entry(scope, name, content, meta, hash, at, true);
-    }
-
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -26,7 +26,7 @@ public final class Hash {
 
     /** The hash of {@code content}. */
     public static String of(String content) {
-        return of(Entry.utf8(content));
+        return Sha256.hex(PREFIX, content);
     }
 
     /** The hash of {@code bytes}. */
@@ -45,7 +45,7 @@ public final class Hash {
         Map<String, String> ordered = meta instanceof SortedMap<String, String> || meta.size() < 2 ? meta
                 : new TreeMap<>(meta);
         ordered.forEach((key, value) -> text.append('\n').append(key).append('=').append(value));
-        return VERSION_PREFIX + of(text.toString()).substring(PREFIX.length());
+        return Sha256.hex(VERSION_PREFIX, text.toString());
     }
 
     /** Whether {@code s} has the form of a version. */

@@ -23,6 +23,12 @@ public final class Sha256 {
         return HEX.formatHex(digest().digest(bytes));
     }
 
+    /** {@code prefix} followed by the hex digest of {@code text}'s UTF-8 bytes, made as one string. */
+    public static String hex(String prefix, String text) {
+        StringBuilder out = new StringBuilder(prefix.length() + 64).append(prefix);
+        return HEX.formatHex(out, digest().digest(text.getBytes(StandardCharsets.UTF_8))).toString();
+    }
+
     /**
      * A fresh SHA-256 digest, cloned from one looked up once: the provider lookup of {@code getInstance} cost more
      * than digesting a short text (a point read digests its entry's version and its caller's key).

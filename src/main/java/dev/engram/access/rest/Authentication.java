@@ -60,21 +60,23 @@ public class Authentication {
 
     /** The ops endpoints' root ({@code /q}), worked out once: a regex per request was a measurable part of a read. */
     private String ops;
+    private String opsHealth;
 
     void install(@Observes Router router) {
         ops = "/" + opsRoot.replaceAll("^/+|/+$", "");
+        opsHealth = ops + "/health";
         router.route().order(Integer.MIN_VALUE + 1).handler(this::handle);
     }
 
     /** Which door {@code path} (normalised: no dot segments, no doubled slashes) is behind. */
     Door door(String path) {
-        if (path.equals(ops + "/health") || path.startsWith(ops + "/health/")) {
+        if (path.equals(opsHealth) || path.startsWith(opsHealth) && path.charAt(opsHealth.length()) == '/') {
             return Door.OPEN;
         }
         if (OAuthDiscovery.asks(path)) {
             return Door.OPEN;
         }
-        if (path.equals(ops) || path.startsWith(ops + "/")) {
+        if (path.equals(ops) || path.startsWith(ops) && path.charAt(ops.length()) == '/') {
             return config.auth().openOpsEndpoints() ? Door.OPEN : Door.OPERATOR;
         }
         if (ConsoleDoor.covers(path)) {
