@@ -3,6 +3,7 @@ package dev.engram.access;
 import dev.engram.kernel.NotFound;
 import dev.engram.kernel.Scope;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -34,8 +35,8 @@ public record StoreAccess(String store, boolean reaches, boolean administers, bo
         boolean administers = false;
         boolean writesEvery = false;
         boolean readsEvery = false;
-        Set<Scope> writes = new TreeSet<>();
-        Set<Scope> reads = new TreeSet<>();
+        Set<Scope> writes = Set.of(); // a grant of every scope, the usual key's, adds none: no set is made for it
+        Set<Scope> reads = Set.of();
         for (Grant g : grants) {
             if (!g.covers(store)) {
                 continue;
@@ -47,14 +48,20 @@ public record StoreAccess(String store, boolean reaches, boolean administers, bo
                 readsEvery = true;
                 writesEvery |= writer;
             } else {
-                reads.addAll(g.scopes());
-                reads.addAll(g.readScopes());
+                reads = union(reads, g.scopes(), g.readScopes());
                 if (writer) {
-                    writes.addAll(g.scopes());
+                    writes = union(writes, g.scopes(), Set.of());
                 }
             }
         }
         return new StoreAccess(store, reaches, administers, writesEvery, writes, readsEvery, reads);
+    }
+
+    private static Set<Scope> union(Set<Scope> have, Collection<Scope> more, Collection<Scope> andMore) {
+        Set<Scope> all = new TreeSet<>(have);
+        all.addAll(more);
+        all.addAll(andMore);
+        return all;
     }
 
     public boolean mayRead(Scope scope) {

@@ -67,7 +67,9 @@ public class McpEnvelope {
     /** Runs after the HTTP edges and authentication (negative orders below -1), before the MCP route. */
     void install(@Observes Router router) {
         long limit = limits.of("/mcp");
-        router.routeWithRegex(PATH + "(/.*)?").order(-1).handler(McpEnvelope::refuseKeys);
+        // Two plain routes, not one pattern: a pattern route runs a regex (and allocates its matcher) on every request
+        router.route(PATH).order(-1).handler(McpEnvelope::refuseKeys);
+        router.route(PATH + "/*").order(-1).handler(McpEnvelope::refuseKeys);
         router.route(PATH).order(-2).handler(this::transport);
         for (String path : new String[] {PATH, LEGACY_MESSAGES}) {
             router.post(path).order(-1)

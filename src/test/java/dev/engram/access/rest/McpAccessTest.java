@@ -61,6 +61,25 @@ class McpAccessTest {
         return r.post(url);
     }
 
+    /**
+     * MCP keeps no Idempotency-Key: a POST that carries one, to the endpoint or to any path under it, is refused
+     * before it runs; a path that only begins with the same letters is not MCP's.
+     */
+    @Test
+    void anIdempotencyKeyIsRefusedOnTheEndpointAndUnderIt() {
+        String key = Keyring.issue("mcp-keys", "[{\"stores\": \"acme-*\", \"role\": \"write\"}]");
+        for (String path : new String[] {"/mcp?store=" + store + "&scope=user", "/mcp/anything"}) {
+            Response r = given().contentType("application/json").accept(ACCEPT).header("Authorization", "Bearer " + key)
+                    .header("Idempotency-Key", "k-1").body("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}")
+                    .post(path);
+            assertEquals(422, r.statusCode(), path + ": " + r.asString());
+            assertEquals("idempotency-key-not-taken", r.jsonPath().getString("rule"), path);
+        }
+        Response other = given().contentType("application/json").header("Authorization", "Bearer " + key)
+                .header("Idempotency-Key", "k-1").body("{}").post("/mcpx");
+        assertEquals(404, other.statusCode(), other.asString());
+    }
+
     @Test
     void aConnectionMayNameOnlyScopesItsKeyIsGranted() {
         String limited = Keyring.issue("mcp-limited", "[{\"stores\": \"acme-*\", \"role\": \"write\", "
