@@ -42,7 +42,8 @@ public final class Hash {
      */
     public static String version(String contentHash, Map<String, String> meta) {
         StringBuilder text = new StringBuilder(contentHash);
-        Map<String, String> ordered = meta instanceof SortedMap<String, String> || meta.size() < 2 ? meta
+        Map<String, String> ordered = meta.size() < 2
+                || meta instanceof SortedMap<String, String> sorted && sorted.comparator() == null ? meta
                 : new TreeMap<>(meta);
         ordered.forEach((key, value) -> text.append('\n').append(key).append('=').append(value));
         return Sha256.hex(VERSION_PREFIX, text.toString());

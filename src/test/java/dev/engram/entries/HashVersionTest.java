@@ -36,6 +36,9 @@ class HashVersionTest {
         assertEquals(THREE_KEYS, Hash.version(HASH, backwards));
         Entry stored = new Entry(Scope.of("user"), "n", "body\n", backwards, HASH, null, false);
         assertEquals(THREE_KEYS, stored.version());
+        TreeMap<String, String> reversed = new TreeMap<>(java.util.Comparator.reverseOrder());
+        reversed.putAll(backwards);
+        assertEquals(THREE_KEYS, Hash.version(HASH, reversed), "a map sorted some other way is put in key order");
     }
 
     @Test
