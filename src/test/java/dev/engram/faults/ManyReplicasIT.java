@@ -141,7 +141,6 @@ class ManyReplicasIT {
                 acked.size(), conflicts.get(), cut.get());
     }
 
-    /** One operation; the acknowledged record, or null when a precondition failed. */
     /** Waits at least {@code atLeastMs}, then until {@code done} reached {@code writes} or {@code atMostMs} passed. */
     private static void awaitWork(AtomicInteger done, int writes, long atLeastMs, long atMostMs)
             throws InterruptedException {
@@ -152,6 +151,7 @@ class ManyReplicasIT {
         }
     }
 
+    /** One operation; the acknowledged record, or null when a precondition failed. */
     private Acked step(EngramProcess replica, int client, int i) throws Exception {
         ThreadLocalRandom rnd = ThreadLocalRandom.current();
         String store = STORES.get(rnd.nextInt(STORES.size()));

@@ -70,13 +70,13 @@ public class Authentication {
 
     /** Which door {@code path} (normalised: no dot segments, no doubled slashes) is behind. */
     Door door(String path) {
-        if (path.equals(opsHealth) || path.startsWith(opsHealth) && path.charAt(opsHealth.length()) == '/') {
+        if (PathRoots.atOrUnder(path, opsHealth)) {
             return Door.OPEN;
         }
         if (OAuthDiscovery.asks(path)) {
             return Door.OPEN;
         }
-        if (path.equals(ops) || path.startsWith(ops) && path.charAt(ops.length()) == '/') {
+        if (PathRoots.atOrUnder(path, ops)) {
             return config.auth().openOpsEndpoints() ? Door.OPEN : Door.OPERATOR;
         }
         if (ConsoleDoor.covers(path)) {

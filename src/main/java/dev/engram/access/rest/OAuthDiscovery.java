@@ -25,7 +25,7 @@ public class OAuthDiscovery {
             return false; // every request but these pays only this, twice (here and in Authentication)
         }
         for (String d : DOCUMENTS) {
-            if (path.startsWith(d) && (path.length() == d.length() || path.charAt(d.length()) == '/')) {
+            if (PathRoots.atOrUnder(path, d)) {
                 return true;
             }
         }
