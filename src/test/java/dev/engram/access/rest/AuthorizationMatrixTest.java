@@ -81,20 +81,19 @@ class AuthorizationMatrixTest {
     @ParameterizedTest(name = "{0} by {1}")
     @MethodSource("cells")
     void eachCallerGetsItsStatusAndARefusalWritesNothing(Route route, Who who) throws Exception {
-        String store = "acme-" + UUID.randomUUID().toString().substring(0, 8);
         Answer before = null;
-        if (who == Who.OTHER && route.aboutAStore()) {
-            String empty = snapshot(store);
-            before = send(route, who, store, UNSEEDED);
-            assertEquals(empty, snapshot(store), "nothing written before the store existed");
+        String store = who == Who.OTHER && route.aboutAStore() ? null : UNCHANGED.get(route.archived()).poll();
+        if (store == null) {
+            store = "acme-" + UUID.randomUUID().toString().substring(0, 8);
+            if (who == Who.OTHER && route.aboutAStore()) {
+                String empty = snapshot(store);
+                before = send(route, who, store, UNSEEDED);
+                assertEquals(empty, snapshot(store), "nothing written before the store existed");
+            }
+            seed(store, route.archived());
         }
-        seed(store);
-        if (route.archived()) {
-            anthropic().post(MEMORY_STORES + "/memstore_" + store + "/archive").then().statusCode(200)
-                    .body("archived_at", org.hamcrest.Matchers.notNullValue());
-        }
-        Map<String, String> ids = route.path().contains("{mem:") || route.path().contains("{ver:") ? ids(store)
-                : Map.of();
+        Map<String, String> ids = route.path().contains("{mem:") || route.path().contains("{ver:")
+                ? IDS.computeIfAbsent(store, AuthorizationMatrixTest::ids) : Map.of();
         String seeded = snapshot(store);
         Answer a = send(route, who, store, ids);
 
@@ -124,7 +123,21 @@ class AuthorizationMatrixTest {
         if (route.anthropic() && a.status() >= 400) {
             envelope(a);
         }
+        if (a.status() >= 400 || a.body().contains("\"is_error\":true")) {
+            UNCHANGED.get(route.archived()).push(store);
+        }
     }
+
+    /**
+     * Seeded stores that no cell has changed, archived or not. A cell that is refused, or answered with a tool
+     * error, has just checked that it wrote nothing, so its store is still as seeded and serves a later cell in
+     * place of a new one. Another tenant's cell on a store route always starts from a store that does not exist.
+     */
+    private static final Map<Boolean, java.util.Deque<String>> UNCHANGED = Map.of(false, new java.util.ArrayDeque<>(),
+            true, new java.util.ArrayDeque<>());
+
+    /** The ids of the seeded memories and versions of each seeded store, read once. */
+    private static final Map<String, Map<String, String>> IDS = new java.util.HashMap<>();
 
     /**
      * A refusal of the Memory Stores API is Anthropic's error envelope: its error type is the one of its status, its
@@ -309,9 +322,9 @@ class AuthorizationMatrixTest {
     /**
      * Entries in three scopes, a session that was shown them, memories, a context, documents (/user/notes.md and
      * /project/plan.md, the plan edited once so that its first version is no longer its current one) and the store's
-     * profile as a memory store.
+     * profile as a memory store; then the store archived, when {@code archived}.
      */
-    private static void seed(String store) {
+    private static void seed(String store, boolean archived) {
         for (Map.Entry<String, String> e : Map.of("user/style", "SECRET-user", "rules/tone", "SECRET-rules",
                 "project/build", "SECRET-project").entrySet()) {
             String[] scopeAndName = e.getKey().split("/");
@@ -344,6 +357,10 @@ class AuthorizationMatrixTest {
         anthropic().body("{\"name\": \"SECRET-store name\", \"description\": \"SECRET-store description\", "
                 + "\"metadata\": {\"team\": \"SECRET-store team\"}}").post(MEMORY_STORES + "/memstore_" + store)
                 .then().statusCode(200).body("name", org.hamcrest.Matchers.is("SECRET-store name"));
+        if (archived) {
+            anthropic().post(MEMORY_STORES + "/memstore_" + store + "/archive").then().statusCode(200)
+                    .body("archived_at", org.hamcrest.Matchers.notNullValue());
+        }
     }
 
     /** The ids of the seeded memories and of the plan's versions (newest first), as the slots of the routes name them. */
