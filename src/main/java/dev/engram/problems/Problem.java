@@ -66,6 +66,7 @@ public record Problem(String slug, int status, String title, String detail, Map<
      * this problem, as {@link #toResponse} answers one a resource refuses.
      */
     public Future<Void> send(RoutingContext ctx) {
+        UriTag.unmatchedUnlessTemplated();
         String path = ctx.request().path();
         if (ErrorEnvelope.covers(path)) {
             String id = ErrorEnvelope.requestId();

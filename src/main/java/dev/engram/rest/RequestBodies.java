@@ -1,9 +1,9 @@
 package dev.engram.rest;
 
 import dev.engram.problems.Problem;
+import dev.engram.problems.UriTag;
 import dev.engram.ops.EngramConfig;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
@@ -31,13 +31,6 @@ public class RequestBodies {
     /** After {@link BrowserEdges}: a refused request's body is never waited for. */
     static final int ORDER = BrowserEdges.ORDER + 1;
 
-    /**
-     * Micrometer's {@code uri} tag for requests answered or dropped before they reached a resource; without it the
-     * tag would be the raw path, one time series per path.
-     */
-    static final String UNMATCHED = "UNMATCHED";
-    private static final String URL_TEMPLATE = "UrlPathTemplate";
-
     @Inject
     BodyLimits limits;
 
@@ -47,7 +40,7 @@ public class RequestBodies {
             HttpServerRequest request = ctx.request();
             if (declaresBody(request)) {
                 if (ctx.normalizedPath().startsWith("/v1/")) {
-                    unmatched(); // until the resource is matched, which replaces it
+                    UriTag.unmatched(); // until the resource is matched, which replaces it
                 }
                 long timer = ctx.vertx().setTimer(timeout, id -> tooSlow(ctx, timeout));
                 ctx.addEndHandler(done -> {
@@ -81,7 +74,7 @@ public class RequestBodies {
                 }
                 if (body.length() + chunk.length() > limit) {
                     refused[0] = true;
-                    unmatched();
+                    UriTag.unmatched();
                     emitter.complete(Problem.of("body-too-large", 413, "Body too large", "The body is over this "
                             + "server's limit of " + limit + " bytes; send a smaller one.").with("limit", limit)
                             .header(HttpHeaders.CONNECTION.toString(), "close").toResponse(request.path()));
@@ -122,13 +115,6 @@ public class RequestBodies {
             return length != null && Long.parseLong(length.trim()) > 0;
         } catch (NumberFormatException e) {
             return false;
-        }
-    }
-
-    /** Tags this request's metrics with {@link #UNMATCHED} rather than its path. */
-    static void unmatched() {
-        if (Vertx.currentContext() != null) {
-            Vertx.currentContext().putLocal(URL_TEMPLATE, UNMATCHED);
         }
     }
 

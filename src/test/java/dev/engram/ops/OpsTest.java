@@ -4,8 +4,10 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.engram.TestAuth;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -50,6 +52,24 @@ class OpsTest {
         given().get("/q/metrics").then().statusCode(200)
                 .body(containsString("http_server_requests_seconds_count{"))
                 .body(containsString("uri=\"/v1/stores/{store}/scopes/{scope}/entries/{name}\""));
+    }
+
+    @Test
+    void aRefusalBeforeAnyResourceIsCountedUnderOneUriNotItsPath() throws InterruptedException {
+        String s = "ops-" + UUID.randomUUID().toString().substring(0, 8);
+        given().filter(TestAuth.NO_TOKEN).get("/v1/stores/" + s + "/scopes/user/entries/a").then().statusCode(401);
+        given().header("Authorization", "Bearer eng_" + "x".repeat(43)).get("/v1/stores/" + s + "/journal").then()
+                .statusCode(401);
+        Pattern unmatched = Pattern.compile("http_server_requests_seconds_count\\{[^}]*status=\"401\"[^}]*"
+                + "uri=\"/?UNMATCHED\"[^}]*} ([0-9.E]+)");
+        String metrics = "";
+        for (int i = 0; i < 50 && !unmatched.matcher(metrics).find(); i++) {
+            Thread.sleep(i == 0 ? 0 : 100); // a request is counted as its response ends
+            metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        }
+        assertTrue(unmatched.matcher(metrics).find(), "the refusals are counted under uri=\"UNMATCHED\": "
+                + metrics.lines().filter(l -> l.startsWith("http_server_requests_seconds_count")).toList());
+        assertFalse(metrics.contains(s), "no series is named after a refused request's path");
     }
 
     private static double writes(String outcome) {
