@@ -105,16 +105,24 @@ public class HeadDeadlines {
 
     /**
      * One connection's deadline, first in its pipeline, on its event loop: armed when the connection opens and at
-     * the first byte after an answer, cancelled when a request's head reaches the router.
+     * the first byte after an answer, disarmed when a request's head reaches the router. Arming and disarming only
+     * note the time: the connection keeps one timer, which on firing looks at the deadline and waits out what is left
+     * of it, so that a request on a kept-alive connection schedules and cancels nothing.
      */
     static final class Deadline extends ChannelDuplexHandler {
         private final long millis;
+        private final long nanos;
         private ScheduledFuture<?> timer;
+        /** When the deadline was armed ({@link System#nanoTime}), or {@link #DISARMED}. */
+        private long armedAt = DISARMED;
         private boolean inRequest;
         private boolean wroteSinceArmed;
 
+        private static final long DISARMED = Long.MIN_VALUE;
+
         Deadline(long millis) {
             this.millis = millis;
+            this.nanos = TimeUnit.MILLISECONDS.toNanos(millis);
         }
 
         @Override
@@ -125,7 +133,7 @@ public class HeadDeadlines {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-            if (timer == null && !inRequest && msg instanceof ByteBuf) {
+            if (armedAt == DISARMED && !inRequest && msg instanceof ByteBuf) {
                 arm(ctx);
             }
             super.channelRead(ctx, msg);
@@ -139,13 +147,17 @@ public class HeadDeadlines {
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            cancel();
+            armedAt = DISARMED;
+            if (timer != null) {
+                timer.cancel(false);
+                timer = null;
+            }
             super.channelInactive(ctx);
         }
 
         void headArrived() {
             inRequest = true;
-            cancel();
+            armedAt = DISARMED;
         }
 
         void answered() {
@@ -154,18 +166,32 @@ public class HeadDeadlines {
 
         private void arm(ChannelHandlerContext ctx) {
             wroteSinceArmed = false;
-            timer = ctx.executor().schedule(() -> expire(ctx), millis, TimeUnit.MILLISECONDS);
+            armedAt = System.nanoTime();
+            if (timer == null) {
+                wake(ctx, nanos);
+            }
         }
 
-        private void cancel() {
-            if (timer != null) {
-                timer.cancel(false);
-                timer = null;
+        private void wake(ChannelHandlerContext ctx, long after) {
+            timer = ctx.executor().schedule(() -> check(ctx), after, TimeUnit.NANOSECONDS);
+        }
+
+        /** The timer: the head is late if the deadline is armed and passed; if it is armed and not yet, wait on. */
+        private void check(ChannelHandlerContext ctx) {
+            timer = null;
+            if (armedAt == DISARMED || !ctx.channel().isActive()) {
+                return;
+            }
+            long left = nanos - (System.nanoTime() - armedAt);
+            if (left > 0) {
+                wake(ctx, left);
+            } else {
+                expire(ctx);
             }
         }
 
         private void expire(ChannelHandlerContext ctx) {
-            timer = null;
+            armedAt = DISARMED;
             if (wroteSinceArmed || !ctx.channel().isActive() || ctx.pipeline().get("ssl") != null) {
                 ctx.close();
                 return;
