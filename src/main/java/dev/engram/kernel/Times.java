@@ -9,8 +9,8 @@ import java.time.format.DateTimeFormatter;
 /** How Engram writes a time, in the API and in the journal alike: RFC 3339, UTC, the fraction as long as needed. */
 public final class Times {
 
-    /** The first second of the year 10000, from which ISO 8601 writes a year with a sign and more digits. */
-    private static final long LAST_FOUR_DIGIT_SECOND = 253_402_300_800L;
+    /** The year 10000's first second (epoch seconds): ISO 8601 writes later years with a sign and more digits. */
+    private static final long YEAR_10000 = 253_402_300_800L;
 
     private Times() {
     }
@@ -18,7 +18,7 @@ public final class Times {
     /** {@code 2026-11-29T23:26:16.83483Z}; {@code 2026-11-29T23:26:16Z} for a whole second. */
     public static String format(Instant value) {
         long seconds = value.getEpochSecond();
-        if (seconds < 0 || seconds >= LAST_FOUR_DIGIT_SECOND) {
+        if (seconds < 0 || seconds >= YEAR_10000) {
             return formatted(value);
         }
         // Every time Engram writes is in this range: written into one array, not through DateTimeFormatter's builder

@@ -67,8 +67,8 @@ public class McpEnvelope {
     /** Runs after the HTTP edges and authentication (negative orders below -1), before the MCP route. */
     void install(@Observes Router router) {
         long limit = limits.of("/mcp");
-        // Two plain routes, not one pattern: a pattern route runs a regex (and allocates its matcher) on every request
-        router.route(PATH).order(-1).handler(McpEnvelope::refuseKeys);
+        // A plain route, not a pattern (a pattern runs a regex, and allocates its matcher, on every request); a
+        // path ending in /* matches /mcp itself too, so this one route covers /mcp and everything under it.
         router.route(PATH + "/*").order(-1).handler(McpEnvelope::refuseKeys);
         router.route(PATH).order(-2).handler(this::transport);
         for (String path : new String[] {PATH, LEGACY_MESSAGES}) {
@@ -85,7 +85,6 @@ public class McpEnvelope {
                         }
                     });
         }
-        router.route(PATH).order(-1).failureHandler(McpEnvelope::bare);
         router.route(PATH + "/*").order(-1).failureHandler(McpEnvelope::bare);
     }
 

@@ -43,6 +43,7 @@ public record Problem(String slug, int status, String title, String detail, Map<
 
     /** The response of this problem to a request for {@code instance}: problem+json, or the error envelope there. */
     public Response toResponse(String instance) {
+        UriTag.unmatchedUnlessTemplated(); // refused before a resource matched: a pre-matching filter
         if (ErrorEnvelope.covers(instance)) {
             String id = ErrorEnvelope.requestId();
             Response.ResponseBuilder r = Response.status(ErrorEnvelope.status(this)).type("application/json")

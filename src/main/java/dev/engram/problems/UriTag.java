@@ -6,7 +6,9 @@ import io.vertx.core.Vertx;
 /**
  * Micrometer's {@code uri} tag of a request that no resource answers: {@link #UNMATCHED}, one time series for all of
  * them. Without it the tag is the request's raw path, a series per store and entry, until Micrometer's cap of 100 uri
- * values is reached and every later route goes uncounted.
+ * values is reached and every later route goes uncounted. Every refusal passes through {@link Problem#send} (the
+ * edges' routes) or {@link Problem#toResponse} (the exception mappers, pre-matching filters included), which set it
+ * unless a matched route already gave the request its template.
  */
 public final class UriTag {
 

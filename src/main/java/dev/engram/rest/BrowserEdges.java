@@ -2,7 +2,6 @@ package dev.engram.rest;
 
 import dev.engram.problems.ErrorEnvelope;
 import dev.engram.problems.Problem;
-import dev.engram.problems.UriTag;
 import dev.engram.ops.EngramConfig;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
@@ -117,7 +116,6 @@ public class BrowserEdges {
     static void refuse(RoutingContext ctx, Problem p) {
         HttpServerRequest request = ctx.request();
         boolean unread = RequestBodies.declaresBody(request);
-        UriTag.unmatched();
         if (unread) {
             ctx.response().putHeader(HttpHeaders.CONNECTION, "close");
         }

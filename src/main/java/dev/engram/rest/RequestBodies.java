@@ -74,7 +74,6 @@ public class RequestBodies {
                 }
                 if (body.length() + chunk.length() > limit) {
                     refused[0] = true;
-                    UriTag.unmatched();
                     emitter.complete(Problem.of("body-too-large", 413, "Body too large", "The body is over this "
                             + "server's limit of " + limit + " bytes; send a smaller one.").with("limit", limit)
                             .header(HttpHeaders.CONNECTION.toString(), "close").toResponse(request.path()));

@@ -60,6 +60,11 @@ class OpsTest {
         given().filter(TestAuth.NO_TOKEN).get("/v1/stores/" + s + "/scopes/user/entries/a").then().statusCode(401);
         given().header("Authorization", "Bearer eng_" + "x".repeat(43)).get("/v1/stores/" + s + "/journal").then()
                 .statusCode(401);
+        // refused by pre-matching filters, through the exception mappers (the ';' sent as it is, not encoded)
+        given().urlEncodingEnabled(false).get("/v1/stores/" + s + "/scopes/user/entries?scope=a;b").then()
+                .statusCode(422);
+        given().urlEncodingEnabled(false).get("/v1/stores/" + s + "/scopes/user/entries/a;v=2").then()
+                .statusCode(422);
         Pattern unmatched = Pattern.compile("http_server_requests_seconds_count\\{[^}]*status=\"401\"[^}]*"
                 + "uri=\"/?UNMATCHED\"[^}]*} ([0-9.E]+)");
         String metrics = "";
