@@ -3,12 +3,11 @@ package dev.engram.kernel;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /** SHA-256 digests in lowercase hex: the one digest every tier's hashes are made of. */
 public final class Sha256 {
 
-    private static final HexFormat HEX = HexFormat.of();
+    private static final byte[] DIGITS = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private Sha256() {
     }
@@ -20,13 +19,34 @@ public final class Sha256 {
 
     /** The hex digest of {@code bytes}. */
     public static String hex(byte[] bytes) {
-        return HEX.formatHex(digest().digest(bytes));
+        return written("", digest().digest(bytes));
     }
 
     /** {@code prefix} followed by the hex digest of {@code text}'s UTF-8 bytes, made as one string. */
     public static String hex(String prefix, String text) {
-        StringBuilder out = new StringBuilder(prefix.length() + 64).append(prefix);
-        return HEX.formatHex(out, digest().digest(text.getBytes(StandardCharsets.UTF_8))).toString();
+        return written(prefix, digest().digest(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * {@code prefix} and {@code digest}'s hex as one Latin-1 string, written straight into its bytes: a point read
+     * writes two digests (its entry's version, its caller's key), and {@code HexFormat} appending a character at a
+     * time cost as much as the digest itself. A prefix that is not ASCII is joined the plain way.
+     */
+    static String written(String prefix, byte[] digest) {
+        int at = prefix.length();
+        byte[] out = new byte[at + 2 * digest.length];
+        for (int i = 0; i < at; i++) {
+            char c = prefix.charAt(i);
+            if (c > 0x7f) {
+                return prefix + written("", digest);
+            }
+            out[i] = (byte) c;
+        }
+        for (byte b : digest) {
+            out[at++] = DIGITS[(b >> 4) & 0xf];
+            out[at++] = DIGITS[b & 0xf];
+        }
+        return new String(out, StandardCharsets.ISO_8859_1);
     }
 
     /**
