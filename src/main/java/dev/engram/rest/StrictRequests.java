@@ -25,11 +25,22 @@ public class StrictRequests {
     private static final List<String> PRECONDITIONS = List.of("If-Match", "If-None-Match");
 
     /**
+     * The refusals made before a resource is chosen, in this order, as one filter: each filter is a call through its
+     * bean and Quarkus REST's filter chain on every request, and these four were about 0.4% of a point read.
+     */
+    @ServerRequestFilter(preMatching = true)
+    public void refuseAmbiguousRequests(HttpServerRequest request) {
+        refuseMalformedContentTypes(request);
+        refuseMatrixParameters(request);
+        refuseSemicolonsInTheQuery(request);
+        refuseEmptyPreconditions(request);
+    }
+
+    /**
      * A {@code Content-Type} that is no media type, on any method (a {@code GET} too): JAX-RS would fail parsing it
      * while choosing the resource, an internal error.
      */
-    @ServerRequestFilter(preMatching = true)
-    public void refuseMalformedContentTypes(HttpServerRequest request) {
+    static void refuseMalformedContentTypes(HttpServerRequest request) {
         for (String type : request.headers().getAll("Content-Type")) {
             try {
                 MediaType.valueOf(type);
@@ -43,8 +54,7 @@ public class StrictRequests {
         }
     }
 
-    @ServerRequestFilter(preMatching = true)
-    public void refuseMatrixParameters(HttpServerRequest request) {
+    static void refuseMatrixParameters(HttpServerRequest request) {
         String raw = request.path();
         if (raw == null || raw.indexOf(';') < 0) {
             return;
@@ -62,8 +72,7 @@ public class StrictRequests {
      * A query holding a raw {@code ;}: the server splits parameters at {@code ;} as at {@code &}, so
      * {@code ?scope=a;b} would be read as the scope {@code a}. An encoded {@code %3B} is a character of a value.
      */
-    @ServerRequestFilter(preMatching = true)
-    public void refuseSemicolonsInTheQuery(HttpServerRequest request) {
+    static void refuseSemicolonsInTheQuery(HttpServerRequest request) {
         String query = request.query();
         if (query != null && query.indexOf(';') >= 0) {
             throw new Invalid("query-form", "query", "The query holds ';', which would split a parameter in two; "
@@ -112,8 +121,7 @@ public class StrictRequests {
                 + "that are). Send the request without it.");
     }
 
-    @ServerRequestFilter(preMatching = true)
-    public void refuseEmptyPreconditions(HttpServerRequest request) {
+    static void refuseEmptyPreconditions(HttpServerRequest request) {
         if (request.method() == HttpMethod.GET || request.method() == HttpMethod.HEAD) {
             return;
         }
