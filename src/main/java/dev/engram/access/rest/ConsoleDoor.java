@@ -1,7 +1,6 @@
 package dev.engram.access.rest;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.engram.access.ApiKeys;
 import dev.engram.access.Caller;
 import dev.engram.access.ConsoleSessions;
@@ -41,7 +40,7 @@ public class ConsoleDoor {
     @Inject
     Tokens tokens;
 
-    private final Cache<String, ConsoleSessions.Session> known = Caffeine.newBuilder().expireAfterWrite(KEPT)
+    private final Cache<String, ConsoleSessions.Session> known = Caches.keptByTheirCallers().expireAfterWrite(KEPT)
             .maximumSize(10_000).build();
 
     /** Whether {@code path} is the console's; the sign-in page and the assets are open to anyone. */

@@ -1,7 +1,6 @@
 package dev.engram.access.rest;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.engram.access.Caller;
 import dev.engram.access.TokenBucket;
 import dev.engram.kernel.Limited;
@@ -23,7 +22,8 @@ public class RateLimits {
     RateLimits(EngramConfig config) {
         this.perSecond = config.limits().requestsPerSecond();
         this.burst = config.limits().burst();
-        this.buckets = Caffeine.newBuilder().expireAfterAccess(Duration.ofMinutes(10)).maximumSize(100_000).build();
+        this.buckets = Caches.keptByTheirCallers().expireAfterAccess(Duration.ofMinutes(10)).maximumSize(100_000)
+                .build();
     }
 
     /** Counts one request of {@code caller}; {@link Limited} (RATE, with the seconds to wait) when over its rate. */

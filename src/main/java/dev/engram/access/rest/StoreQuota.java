@@ -1,7 +1,6 @@
 package dev.engram.access.rest;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.engram.access.Caller;
 import dev.engram.kernel.Limited;
 import dev.engram.entries.Stores;
@@ -27,7 +26,7 @@ public class StoreQuota {
     @Inject
     EngramConfig config;
 
-    private final Cache<String, Boolean> existing = Caffeine.newBuilder().maximumSize(100_000).build();
+    private final Cache<String, Boolean> existing = Caches.keptByTheirCallers().maximumSize(100_000).build();
 
     /** Lets {@code caller} write to {@code store}, creating it; {@link Limited} (QUOTA) when over its quota. */
     void claim(Caller caller, String store) {

@@ -1,7 +1,6 @@
 package dev.engram.access.rest;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.engram.access.ApiKeys;
 import dev.engram.access.Caller;
 import dev.engram.access.ConsoleSessions;
@@ -35,7 +34,7 @@ public class Tokens {
         this.operator = operator;
         this.jwt = jwt;
         Duration ttl = config.auth().cacheTtl().compareTo(MAX_TTL) > 0 ? MAX_TTL : config.auth().cacheTtl();
-        this.known = Caffeine.newBuilder().expireAfterWrite(ttl).maximumSize(config.auth().cacheSize()).build();
+        this.known = Caches.keptByTheirCallers().expireAfterWrite(ttl).maximumSize(config.auth().cacheSize()).build();
     }
 
     /** A caller known without a look-up: the operator, or a token found within the cache's time; else empty. */
