@@ -30,7 +30,7 @@ import java.util.List;
  * trailing tokens, scalars of the wrong type and {@code null} inside an array (every array of a body is a
  * {@code List}) are refused instead of guessed at; every string through the one text rule ({@link TextRule}); and
  * times in RFC 3339 with no trailing zeros, as the reference library writes them. Quarkus REST takes it through
- * {@link #getContext}.
+ * {@link #getContext} to read bodies and write streams; {@link RestJsonWriter} writes the JSON answers with it.
  */
 @Singleton
 @Provider
