@@ -25,7 +25,7 @@ import org.jboss.resteasy.reactive.server.spi.ServerRequestContext;
  * Quarkus REST's own Jackson writer asked the providers for the mapper's {@code ContextResolver} on every answer,
  * about 1% of a point read's CPU; Engram uses no JSON views or custom serializations that it would also look for.
  * As Quarkus's writer does, a {@code String} is sent as it stands (it is JSON already), and a declared generic type
- * (a {@code List} of records) is written as that type. NDJSON, event streams and problem details keep Quarkus's
+ * (a {@code Map} of {@code List}s of records) is written as that type. NDJSON, event streams and problem details keep Quarkus's
  * writers, which take the same mapper from {@link JsonSetup}.
  */
 @Provider
@@ -34,7 +34,11 @@ public class RestJsonWriter extends ServerMessageBodyWriter.AllWriteableMessageB
 
     private final ObjectMapper mapper;
     private final ObjectWriter plain;
-    private final Map<Type, JavaType> declared = new ConcurrentHashMap<>();
+    private final Map<Type, Declared> declared = new ConcurrentHashMap<>();
+
+    /** A generic type a resource declares (a {@code Map} of {@code List}s), and the writer made for it once. */
+    private record Declared(JavaType type, ObjectWriter writer) {
+    }
 
     RestJsonWriter(JsonSetup json) {
         this.mapper = json.mapper();
@@ -73,7 +77,10 @@ public class RestJsonWriter extends ServerMessageBodyWriter.AllWriteableMessageB
         if (!(genericType instanceof ParameterizedType) || o == null) {
             return plain;
         }
-        JavaType type = declared.computeIfAbsent(genericType, t -> mapper.getTypeFactory().constructType(t));
-        return type.isTypeOrSuperTypeOf(o.getClass()) ? plain.forType(type) : plain;
+        Declared d = declared.computeIfAbsent(genericType, t -> {
+            JavaType type = mapper.getTypeFactory().constructType(t);
+            return new Declared(type, plain.forType(type));
+        });
+        return d.type().isTypeOrSuperTypeOf(o.getClass()) ? d.writer() : plain;
     }
 }

@@ -41,6 +41,7 @@ final class JacksonReach {
     static final Map<String, String> NOT_JSON = Map.ofEntries(
             Map.entry("dev.engram.access.rest.JwtVerifier$Verified", "a verified token's caller and expiry"),
             Map.entry("dev.engram.access.rest.Tokens$Known", "the token cache's entry"),
+            Map.entry("dev.engram.rest.RestJsonWriter$Declared", "a declared generic type and the writer made for it"),
             Map.entry("dev.engram.contexts.rest.CompactResource$Compacted",
                     "compacted messages and whether a model summarized them"),
             Map.entry("dev.engram.contexts.app.ContextCompactions$Asked",

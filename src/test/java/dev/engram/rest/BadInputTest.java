@@ -207,6 +207,16 @@ class BadInputTest {
                         422, "invalid", "path-segment"),
                 bad("empty matrix parameter on a read", "GET", "/v1/stores/{s}/scopes/user/entries/style;", null,
                         422, "invalid", "path-segment"),
+                // Several rules broken at once: the refusals before a resource is chosen keep one order (content
+                // type, matrix parameter, the query's ';', empty precondition), whichever filter holds them.
+                new Bad("malformed Content-Type and a matrix parameter on a read", "GET",
+                        "/v1/stores/{s}/scopes/user/entries/style;v=2", Map.of("Content-Type", ";;;"), null, 400,
+                        "malformed", "content-type"),
+                bad("matrix parameter, ';' in the query and an empty If-Match", "DELETE",
+                        "/v1/stores/{s}/scopes/user/entries/style;v=2?a=1;b=2", Map.of("If-Match", ""), null, 422,
+                        "invalid", "path-segment"),
+                bad("';' in the query and an empty If-Match", "DELETE", STYLE_PATH + "?a=1;b=2",
+                        Map.of("If-Match", ""), null, 422, "invalid", "query-form"),
                 new Bad("overlong UTF-8 (C0 AF for /)", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
                         overlong, 400, "malformed", "body-encoding"),
                 new Bad("UTF-16LE body", "PUT", STYLE_PATH, Map.of("Content-Type", "application/json"),
